@@ -1,0 +1,180 @@
+/* Backend interface of the PMU layer: what one family of PMUs (P5, P6,
+ * architectural perfmon, AMD, P4, TSC) provides to the core (pmu/core.c).
+ *
+ * The flow: the core splits the user's event list into words and each word
+ * into a struct pmu_spec (pmu/spec.c). The backend's `resolve` turns one
+ * spec into a struct pmu_assigned_event (canonical name, encoding, the
+ * selector value, the counters it may use). The backend's `place` puts the
+ * events of one pass on counters. `encode` turns a pass into register
+ * writes (pure). The core writes them through struct pmu_hw. */
+#ifndef BAREBENCH_PMU_BACKEND_H
+#define BAREBENCH_PMU_BACKEND_H
+
+#include "pmu.h"
+
+#define PMU_MAX_MODS 8 /* modifiers after the event name */
+
+/* One modifier word after the event name: "u", "k", "c=4", a unit mask
+ * name ("ALL"), or one field of the `event=0x..,umask=0x..` form. */
+struct pmu_modifier {
+    char key[PMU_NAME_LEN];
+    bool has_value; /* "key=value" */
+    uint64_t value;
+};
+
+enum pmu_spec_kind {
+    PMU_SPEC_NAME,   /* NAME[:MOD...] */
+    PMU_SPEC_RAW,    /* perf-style rUUEE (hex after 'r'): `raw` holds it */
+    PMU_SPEC_FIELDS, /* event=0x..,umask=0x..,...: everything is in mods */
+};
+
+/* One event word as the user typed it, split but not interpreted. */
+struct pmu_spec {
+    enum pmu_spec_kind kind;
+    char text[PMU_NAME_LEN * 2]; /* the whole word, for error messages */
+    char name[PMU_NAME_LEN];     /* PMU_SPEC_NAME: the event name */
+    uint64_t raw;                /* PMU_SPEC_RAW */
+    unsigned n_mods;
+    struct pmu_modifier mods[PMU_MAX_MODS];
+};
+
+/* Unit mask of an event, as data. */
+struct pmu_umask_desc {
+    const char *name;
+    uint32_t code;
+    uint32_t flags; /* PMU_UMF_* */
+    const char *desc;
+};
+
+#define PMU_UMF_DEFAULT 0x1 /* used when the user names no unit mask */
+
+/* One event of a backend's table, as data. Backends with another register
+ * model (P4) keep their own descriptor type and point to it from
+ * pmu_assigned_event.desc. */
+struct pmu_event_desc {
+    const char *name;
+    uint32_t code;     /* event select */
+    uint32_t counters; /* bitmap of the counters that can count it; 0 = all */
+    uint32_t flags;    /* PMU_EVF_* plus backend-specific bits from bit 16 */
+    const struct pmu_umask_desc *umasks;
+    unsigned n_umasks;
+    const char *desc;
+};
+
+#define PMU_EVF_ADVANCES 0x1 /* always advances over a busy loop (cycles, instructions) */
+#define PMU_EVF_FIXED 0x2    /* Intel fixed-function counter event */
+#define PMU_EVF_BACKEND 0x10000
+
+/* An event table: a family's events with its count. */
+struct pmu_event_table {
+    const char *name; /* e.g. "ppro", "k8" */
+    const struct pmu_event_desc *events;
+    unsigned n_events;
+};
+
+/* A perf-style alias ("cycles") mapped to a spec in the backend's names. */
+struct pmu_alias {
+    const char *alias;
+    const char *spec;
+};
+
+/* Callback that receives one line of text (no trailing newline). */
+typedef void (*pmu_line_fn)(void *ctx, const char *text);
+
+/* The operations table of one backend. Optional ops may be NULL. */
+struct pmu_backend {
+    const char *name; /* "p5", "p6", "arch", "amd", "p4", "tsc" */
+
+    /* True when this backend is right for the CPU (CPUID data only). */
+    bool (*detect)(const struct cpu_info *cpu);
+
+    /* Fills the backend state for this CPU (counter inventory, which
+     * event table); may read MSRs that CPUID promises (e.g.
+     * IA32_PERF_CAPABILITIES where PDCM is set). Optional. */
+    void (*init)(struct pmu *pmu);
+
+    /* Name refined for this CPU ("p5mmx", "pii"...); optional, else `name`. */
+    const char *(*model_name)(const struct pmu *pmu);
+
+    /* Counter inventory, one line per counter group. */
+    void (*describe)(const struct pmu *pmu, pmu_line_fn line, void *ctx);
+
+    /* Lists the events and unit masks (pmu-encode --list). */
+    void (*list)(const struct pmu *pmu, pmu_line_fn line, void *ctx);
+
+    /* The default event set, as a spec list. */
+    const char *(*default_events)(const struct pmu *pmu);
+
+    /* Resolves one spec: fills ev's name, encoding, config/config2,
+     * counter_mask, desc, flags and read.width. Returns 0, or -1 with a
+     * message naming the word in err. */
+    int (*resolve)(const struct pmu *pmu, const struct pmu_spec *spec,
+                   struct pmu_assigned_event *ev, char *err, size_t errlen);
+
+    /* Places the n events of one pass on counters, all at once (the last
+     * one is new; the others may move): fills hw_index, hw_aux, counter
+     * and read. Returns 0, or -1 with the conflict in err. Backends with
+     * one selector per counter call pmu_place_by_mask(). */
+    int (*place)(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
+                 char *err, size_t errlen);
+
+    /* Register writes that program and enable one pass, in order. */
+    unsigned (*encode)(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                       struct pmu_write *out, unsigned max);
+
+    /* Register writes that disable one pass, in order. */
+    unsigned (*encode_stop)(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                            struct pmu_write *out, unsigned max);
+
+    /* Extra enabling that is not an MSR write (none so far); optional. */
+    int (*start)(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
+};
+
+/* The registry, in detection order (pmu/registry.c). */
+extern const struct pmu_backend pmu_p5_backend;
+extern const struct pmu_backend pmu_p6_backend;
+extern const struct pmu_backend pmu_arch_backend;
+extern const struct pmu_backend pmu_amd_backend;
+extern const struct pmu_backend pmu_p4_backend;
+extern const struct pmu_backend pmu_tsc_backend;
+extern const struct pmu_backend *const pmu_backends[];
+extern const unsigned pmu_n_backends;
+
+/* ---- Helpers shared by backends (pmu/helpers.c) ---- */
+
+/* Formats into err (like snprintf); returns -1 for `return pmu_error(...)`. */
+int pmu_error(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Appends one write to out[*n] when it fits (always counts *n). */
+void pmu_emit(struct pmu_write *out, unsigned max, unsigned *n, uint32_t msr, uint64_t value,
+              const char *what_fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* Looks an event up by name, case-insensitive. */
+const struct pmu_event_desc *pmu_find_event(const struct pmu_event_table *table,
+                                            const char *name);
+
+/* Looks a unit mask of an event up by name, case-insensitive. */
+const struct pmu_umask_desc *pmu_find_umask(const struct pmu_event_desc *ev, const char *name);
+
+/* Resolves an alias; returns the spec text or NULL. */
+const char *pmu_find_alias(const struct pmu_alias *aliases, const char *name);
+
+/* Generic placement: bipartite matching of events to counters by
+ * counter_mask (bit i = counter i) among n_counters counters. Fills
+ * hw_index only; the backend then names the counter and fills read. */
+int pmu_place_by_mask(struct pmu_assigned_event *events[], unsigned n, unsigned n_counters,
+                      char *err, size_t errlen);
+
+/* Lists a table: one line per event, then its unit masks indented. */
+void pmu_list_table(const struct pmu_event_table *table, pmu_line_fn line, void *ctx);
+
+/* Splits a spec word (pmu/spec.c); returns 0 or -1 with a message. */
+int pmu_spec_parse(const char *word, size_t len, struct pmu_spec *spec, char *err,
+                   size_t errlen);
+
+/* Length of the next event word of a list at s: up to the next ',' that
+ * starts a new event (commas between `key=value` fields stay inside). */
+size_t pmu_spec_word_len(const char *s);
+
+#endif

@@ -1,0 +1,174 @@
+/* The PMU layer: picks one backend from CPUID, turns event specs into
+ * counter assignments and register writes, programs and reads counters.
+ *
+ * It compiles into the kernel and into host programs. All hardware access
+ * goes through struct pmu_hw: the kernel implements it with fault-safe
+ * instructions, the host tests with a model of each PMU.
+ *
+ * This header is the contract with bench/ (the harness): everything bench/
+ * needs is declared here. Backend internals live in pmu/backend.h. */
+#ifndef BAREBENCH_PMU_H
+#define BAREBENCH_PMU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../kernel/cpuinfo.h"
+
+#define PMU_MAX_COUNTERS 18 /* the Pentium 4 has the most */
+#define PMU_MAX_EVENTS 32   /* per event set, over all passes */
+#define PMU_MAX_PASSES 16
+#define PMU_NAME_LEN 64
+#define PMU_ERR_LEN 160
+
+/* Hardware access. Each returns 0, or a negative value when the access
+ * faulted (the kernel's probes catch #GP/#UD) or the model refused it. */
+struct pmu_hw {
+    int (*rdmsr)(void *ctx, uint32_t msr, uint64_t *val);
+    int (*wrmsr)(void *ctx, uint32_t msr, uint64_t val);
+    int (*rdpmc)(void *ctx, uint32_t ecx, uint64_t *val);
+    void *ctx;
+    /* Optional (host models): called by pmu_verify() in place of its own
+     * busy loop, so a model can count the loop's events. The kernel leaves
+     * it NULL. */
+    void (*workload)(void *ctx, uint32_t iterations);
+};
+
+/* How the harness reads one counter inside the measured window. */
+enum pmu_read_kind {
+    PMU_READ_RDTSC, /* no PMU counter: the time-stamp counter */
+    PMU_READ_RDPMC, /* RDPMC with ECX = index */
+    PMU_READ_RDMSR, /* RDMSR with ECX = index (Pentium without MMX) */
+};
+
+struct pmu_read {
+    enum pmu_read_kind kind;
+    uint32_t index; /* ECX for RDPMC or RDMSR */
+    unsigned width; /* counter width in bits: deltas are taken modulo 2^width */
+};
+
+/* One event of a set, after parsing and assignment. */
+struct pmu_assigned_event {
+    char name[PMU_NAME_LEN];     /* canonical name with modifiers, e.g. "INST_RETIRED:u" */
+    char encoding[PMU_NAME_LEN]; /* raw encoding as the user could type it back */
+    char counter[24];            /* counter name, e.g. "PMC0", "FIXED1", "IQ_COUNTER4", "TSC" */
+    unsigned pass;               /* which pass counts it */
+    struct pmu_read read;
+
+    /* Backend data, filled by planning and used by encoding. */
+    const void *desc;      /* the backend's table entry, or NULL for raw */
+    uint64_t config;       /* selector value (P5: CESR half; P6/arch/AMD: PerfEvtSel
+                              without enable; P4: ESCR) */
+    uint64_t config2;      /* second register where there is one (P4: CCCR) */
+    uint32_t counter_mask; /* counters that can count it (bit i = counter i) */
+    uint32_t flags;        /* PMU_EVF_* (pmu/backend.h) */
+    unsigned hw_index;     /* the backend's counter number once placed */
+    uint32_t hw_aux;       /* backend-specific placement data (P4: ESCR) */
+};
+
+/* A parsed and assigned event set, split into passes when it does not fit. */
+struct pmu_plan {
+    unsigned n_events;
+    unsigned n_passes;
+    struct pmu_assigned_event events[PMU_MAX_EVENTS];
+};
+
+struct pmu_backend; /* pmu/backend.h */
+
+/* One detected PMU; fill with pmu_init(). */
+struct pmu {
+    const struct pmu_backend *backend;
+    struct cpu_info cpu;
+    struct pmu_hw hw;
+    bool counting; /* false until pmu_verify() saw counters advance */
+    void *state;   /* backend-private, statically allocated by the backend */
+
+    /* Counter inventory, filled by the backend's init. */
+    unsigned n_gp;        /* general-purpose (programmable) counters */
+    unsigned gp_width;    /* their width in bits */
+    unsigned n_fixed;     /* fixed-function counters (arch) */
+    unsigned fixed_width; /* their width in bits */
+    unsigned variant;     /* backend-specific: model group, event table */
+    uint64_t caps;        /* backend-specific: e.g. IA32_PERF_CAPABILITIES */
+};
+
+/* Picks the backend from CPUID alone (vendor, family, model, leaf 0xA).
+ * `force` names a backend to use instead ("tsc", "p6", ...) or is NULL.
+ * Never fails: the TSC backend is the last resort. */
+void pmu_init(struct pmu *pmu, const struct cpu_info *cpu, const struct pmu_hw *hw,
+              const char *force);
+
+/* Backend name ("p5", "p5mmx", "p6", "arch", "amd", "p4", "tsc"). */
+const char *pmu_name(const struct pmu *pmu);
+
+/* Writes lines describing the counter inventory through `line`
+ * (no trailing newline). pmu/ never prints results itself. */
+void pmu_describe(const struct pmu *pmu, void (*line)(void *ctx, const char *text), void *ctx);
+
+/* Parses a comma-separated event list (NULL or "" = the backend's default
+ * set), validates every event for this CPU and assigns counters, splitting
+ * into passes. Returns 0, or -1 with a message naming the bad word in err;
+ * on error *plan holds the events accepted before the bad one. */
+int pmu_plan_events(const struct pmu *pmu, const char *spec, struct pmu_plan *plan, char *err,
+                    size_t errlen);
+
+/* Programs and enables the counters of one pass (counters start from 0). */
+int pmu_start_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
+
+/* Disables the counters of one pass. */
+int pmu_stop_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
+
+/* Checks that the programmed counters advance over a known loop. Returns
+ * true when they do; when not, the caller must fall back to the TSC. */
+bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
+
+/* Falls back to the TSC backend (after pmu_verify() failed): later plans
+ * count TSC cycles and every event says so. */
+void pmu_fallback_tsc(struct pmu *pmu);
+
+/* One register write of a pass. */
+struct pmu_write {
+    uint32_t msr;
+    uint64_t value;
+    char what[48]; /* e.g. "PERFEVTSEL0 INST_RETIRED:u" */
+};
+
+/* The register writes that program and enable one pass, in order: exactly
+ * what pmu_start_pass() writes through hw->wrmsr. Pure: no hardware access.
+ * Returns the number of writes (may exceed max: only max are stored). The
+ * kernel's debug option reads each listed MSR back and prints it. */
+unsigned pmu_encode_pass(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                         struct pmu_write *out, unsigned max);
+
+/* The writes that disable one pass (what pmu_stop_pass() writes). */
+unsigned pmu_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                         struct pmu_write *out, unsigned max);
+
+/* Lists the events and unit masks of the PMU (pmu-encode --list). */
+void pmu_list_events(const struct pmu *pmu, void (*line)(void *ctx, const char *text), void *ctx);
+
+/* Options of a synthetic CPU; 0 = the model's default. */
+struct pmu_cpu_opts {
+    unsigned arch_version; /* arch: leaf 0xA version 1-5 */
+    unsigned gp;           /* arch: general-purpose counters */
+    unsigned fixed;        /* arch: fixed counters */
+};
+
+/* Fills *cpu with a synthetic CPU that makes pmu_init() choose the named
+ * PMU without a real CPU: p5, p5mmx, ppro, pii, piii, pm, arch, k7, k8,
+ * fam10h, fam15h, fam17h, p4, p4-prescott, tsc. Returns false for an
+ * unknown name. */
+bool pmu_cpu_by_name(const char *name, const struct pmu_cpu_opts *opts, struct cpu_info *cpu);
+
+/* The names pmu_cpu_by_name() knows, NULL-terminated. */
+extern const char *const pmu_cpu_names[];
+
+/* Delta of a counter between two raw reads, modulo its width. */
+static inline uint64_t pmu_delta(const struct pmu_read *read, uint64_t start, uint64_t end)
+{
+    uint64_t mask = read->width >= 64 ? ~0ull : (1ull << read->width) - 1;
+    return (end - start) & mask;
+}
+
+#endif
