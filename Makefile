@@ -1,0 +1,87 @@
+# barebench: build the kernel, the ISO and the host programs; run and check.
+# `make help` lists the targets.
+
+BUILD   := build
+KCC     := gcc
+HOSTCC  := gcc
+NASM    := nasm
+
+# One image for a Pentium MMX and a modern CPU: i586 code, no FPU/SSE in C.
+KCFLAGS := -m32 -march=i586 -std=c11 -ffreestanding -fno-pic -fno-pie -fno-stack-protector \
+           -fno-builtin -fno-asynchronous-unwind-tables -mgeneral-regs-only -O2 -g \
+           -Wall -Wextra -Werror -I.
+KLDFLAGS := -m32 -nostdlib -no-pie -static -Wl,--build-id=none -T linker.ld
+HOSTCFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -DBAREBENCH_HOST -I.
+
+# A user's payload built into the image without editing the tree.
+PAYLOAD ?=
+
+# Kernel sources: everything under boot/ kernel/ pmu/ bench/, plus $(PAYLOAD).
+K_ASM  := $(wildcard boot/*.asm bench/*.asm bench/payloads/*.asm) $(filter %.asm,$(PAYLOAD))
+K_C    := $(wildcard kernel/*.c pmu/*.c bench/*.c bench/payloads/*.c) $(filter %.c,$(PAYLOAD))
+K_OBJ  := $(patsubst %,$(BUILD)/k/%.o,$(K_ASM) $(K_C))
+KERNEL := $(BUILD)/barebench.elf
+ISO    := $(BUILD)/barebench.iso
+
+# Sources that also compile for the host (tests, pmu-encode, fuzzers).
+PORTABLE := $(wildcard pmu/*.c) kernel/fmt.c kernel/strutil.c kernel/cpuinfo.c kernel/options.c \
+            $(wildcard bench/stats.c bench/record.c bench/crc32.c)
+HOSTLIB  := $(PORTABLE) $(wildcard tools/hostlib/*.c)
+MODELS   := $(wildcard tests/host/models/*.c)
+HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,$(wildcard tests/host/test_*.c))
+HOST_TOOLS := $(patsubst tools/%.c,$(BUILD)/host/%,$(wildcard tools/*.c))
+HDRS := $(wildcard */*.h tests/host/*.h tests/host/models/*.h bench/*.mac)
+
+CPU  ?= max
+ARGS ?=
+
+.PHONY: all iso run run-iso bochs check lint format deps help host clean
+all: $(KERNEL) host
+
+$(BUILD)/k/%.asm.o: %.asm $(wildcard boot/*.inc bench/*.mac)
+	@mkdir -p $(dir $@)
+	$(NASM) -f elf32 -I boot/ -I bench/ -o $@ $<
+$(BUILD)/k/%.c.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(KCC) $(KCFLAGS) -c -o $@ $<
+
+$(KERNEL): $(K_OBJ) linker.ld
+	$(KCC) $(KLDFLAGS) -o $@ $(K_OBJ) -lgcc
+
+host: $(HOST_TESTS) $(HOST_TOOLS)
+$(BUILD)/host/test_%: tests/host/test_%.c $(HOSTLIB) $(MODELS) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ $< $(HOSTLIB) $(MODELS) -lpfm
+$(BUILD)/host/%: tools/%.c $(HOSTLIB) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ $< $(HOSTLIB)
+
+iso: $(ISO)
+$(ISO): $(KERNEL) iso/grub.cfg
+	@mkdir -p $(BUILD)/isodir/boot/grub
+	cp $(KERNEL) $(BUILD)/isodir/boot/barebench.elf
+	cp iso/grub.cfg $(BUILD)/isodir/boot/grub/grub.cfg
+	grub-mkrescue -o $@ $(BUILD)/isodir --locales= --fonts= --themes= \
+	  --install-modules="multiboot2 multiboot normal serial terminal configfile echo boot all_video" \
+	  >$(BUILD)/grub-mkrescue.log 2>&1 || { cat $(BUILD)/grub-mkrescue.log; exit 1; }
+
+deps:
+	@tools/deps.sh
+
+run: deps $(KERNEL)
+	@tools/boot-qemu.sh --cpu '$(CPU)' --log $(BUILD)/serial.log --tee -- $(KERNEL) '$(ARGS)'
+
+check: deps
+	@$(MAKE) --no-print-directory all iso
+	@tests/run-checks
+
+help:
+	@echo "make            build $(KERNEL) and the host programs"
+	@echo "make iso        build $(ISO) (GRUB, BIOS + UEFI)"
+	@echo "make run        boot the kernel in headless QEMU: CPU=model ARGS='boot options'"
+	@echo "make check      host tests and the boot matrix; ends with 'N passed, N failed'"
+	@echo "make deps       install the Debian packages the project needs"
+	@echo "make lint       cppcheck and clang-tidy;  make format: clang-format all C"
+
+clean:
+	rm -rf $(BUILD)

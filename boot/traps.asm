@@ -1,0 +1,98 @@
+; Exception entry stubs, descriptor-table loads and the non-local jump that
+; lets a caught fault resume in the code that armed the catch.
+
+section .text
+
+; Vectors that push an error code themselves.
+%define HAS_ERROR(v) ((v) == 8 || ((v) >= 10 && (v) <= 14) || (v) == 17 || (v) == 21 || (v) == 29 || (v) == 30)
+
+%macro TRAP_STUB 1
+trap_stub_%1:
+%if HAS_ERROR(%1) == 0
+    push 0
+%endif
+    push %1
+    jmp trap_common
+%endmacro
+
+%assign v 0
+%rep 32
+TRAP_STUB v
+%assign v v+1
+%endrep
+
+extern trap_dispatch
+trap_common:
+    pushad
+    cld
+    mov eax, esp
+    push eax
+    call trap_dispatch              ; struct trap_frame *
+    add esp, 4
+    popad
+    add esp, 8                      ; vector and error code
+    iretd
+
+section .rodata
+global trap_stub_table
+trap_stub_table:
+%assign v 0
+%rep 32
+    dd trap_stub_%+v
+%assign v v+1
+%endrep
+
+section .text
+
+; void gdt_load(const struct desc_ptr *ptr, uint16_t code_sel, uint16_t data_sel)
+global gdt_load
+gdt_load:
+    mov eax, [esp + 4]
+    lgdt [eax]
+    mov eax, [esp + 12]
+    mov ds, ax
+    mov es, ax
+    mov fs, ax
+    mov gs, ax
+    mov ss, ax
+    movzx eax, word [esp + 8]
+    push eax
+    push .reload
+    retf
+.reload:
+    ret
+
+; void idt_load(const struct desc_ptr *ptr)
+global idt_load
+idt_load:
+    mov eax, [esp + 4]
+    lidt [eax]
+    ret
+
+; int ksetjmp(struct kjmp_buf *buf): 0 now, the value given to klongjmp later.
+global ksetjmp
+ksetjmp:
+    mov eax, [esp + 4]
+    mov [eax + 0], ebx
+    mov [eax + 4], esi
+    mov [eax + 8], edi
+    mov [eax + 12], ebp
+    lea ecx, [esp + 4]
+    mov [eax + 16], ecx             ; esp after our return
+    mov ecx, [esp]
+    mov [eax + 20], ecx             ; return address
+    xor eax, eax
+    ret
+
+; void klongjmp(struct kjmp_buf *buf, int value)
+global klongjmp
+klongjmp:
+    mov edx, [esp + 4]
+    mov eax, [esp + 8]
+    mov ebx, [edx + 0]
+    mov esi, [edx + 4]
+    mov edi, [edx + 8]
+    mov ebp, [edx + 12]
+    mov esp, [edx + 16]
+    cld
+    jmp [edx + 20]

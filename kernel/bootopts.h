@@ -1,0 +1,42 @@
+/* The boot options of a run, from the multiboot command line. `help`
+ * prints them all with their defaults. */
+#ifndef BAREBENCH_BOOTOPTS_H
+#define BAREBENCH_BOOTOPTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum fault_choice { FAULT_NONE, FAULT_UD, FAULT_GP, FAULT_DE, FAULT_PF };
+enum serialize_choice { SER_AUTO, SER_CPUID, SER_LFENCE, SER_SERIALIZE };
+enum method_choice { METHOD_AUTO, METHOD_DIFF, METHOD_EMPTY };
+enum aggregate_choice { AGG_MEDIAN, AGG_MIN, AGG_MEAN, AGG_MAX, AGG_TRIMMED };
+
+struct boot_options {
+    unsigned exit;    /* enum exit_mode */
+    uint32_t verbose; /* 0 quiet .. 3 everything */
+    bool help;
+    unsigned fault; /* enum fault_choice */
+    char pmu[16];   /* "auto" or a backend name */
+    char events[256];
+    bool pmudump;
+    char bench[128];
+    uint32_t reps, warmup, unroll;
+    unsigned serialize; /* enum serialize_choice */
+    unsigned method;    /* enum method_choice */
+    unsigned aggregate; /* enum aggregate_choice */
+    bool records;
+};
+
+extern struct boot_options boot_opts;
+
+/* Parses the command line into boot_opts, printing a message for each bad
+ * word; returns the number of bad words. */
+unsigned bootopts_parse(const char *cmdline);
+
+/* Prints every option with what it accepts and its current value. */
+void bootopts_print_help(void);
+
+/* The name of an option's chosen value, e.g. bootopts_choice_name("serialize"). */
+const char *bootopts_choice_name(const char *option);
+
+#endif

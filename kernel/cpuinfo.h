@@ -1,0 +1,80 @@
+/* What CPUID says about the processor, decoded once at boot.
+ * Pure data: filled by cpuinfo_decode() from any CPUID source, so the host
+ * tests and pmu-encode can describe a CPU they are not running on. */
+#ifndef BAREBENCH_CPUINFO_H
+#define BAREBENCH_CPUINFO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum cpu_vendor { VENDOR_OTHER, VENDOR_INTEL, VENDOR_AMD };
+
+/* Feature flags a benchmark or a PMU backend depends on. */
+enum cpu_feature {
+    FEAT_TSC,
+    FEAT_MSR,
+    FEAT_MMX,
+    FEAT_CMOV,
+    FEAT_SSE,
+    FEAT_SSE2,
+    FEAT_SSE3,
+    FEAT_SSSE3,
+    FEAT_SSE41,
+    FEAT_SSE42,
+    FEAT_AVX,
+    FEAT_RDTSCP,
+    FEAT_INVARIANT_TSC,
+    FEAT_SERIALIZE,
+    FEAT_PDCM,
+    FEAT_APIC,
+    FEAT_HYPERVISOR,
+    FEAT_HTT,
+    FEAT_DS,
+    FEAT_AMD_PERFCTR_CORE, /* CPUID 0x80000001 ECX bit 23 */
+    FEAT_AMD_PERFCTR_NB,   /* CPUID 0x80000001 ECX bit 24 */
+    FEAT_AMD_PERFCTR_L2,   /* CPUID 0x80000001 ECX bit 28 */
+    FEAT_COUNT
+};
+
+/* CPUID leaf 0xA, architectural performance monitoring. */
+struct cpu_arch_perfmon {
+    uint8_t version;        /* 0: no architectural perfmon */
+    uint8_t gp_counters;    /* EAX[15:8] */
+    uint8_t gp_width;       /* EAX[23:16] */
+    uint8_t ebx_length;     /* EAX[31:24]: valid bits of the EBX vector */
+    uint32_t unavailable;   /* EBX: bit set = architectural event NOT available */
+    uint8_t fixed_counters; /* EDX[4:0] (version >= 2) */
+    uint8_t fixed_width;    /* EDX[12:5] */
+    uint32_t fixed_mask;    /* ECX: supported fixed counters bitmap (v5) */
+};
+
+struct cpu_info {
+    enum cpu_vendor vendor;
+    char vendor_string[13];
+    char brand[49]; /* empty where the CPU has no brand string */
+    uint32_t max_leaf;
+    uint32_t max_ext_leaf; /* 0 where the extended range is absent or garbage */
+    uint32_t signature;    /* CPUID.1:EAX */
+    unsigned family;       /* extended family folded in */
+    unsigned model;        /* extended model folded in */
+    unsigned stepping;
+    bool features[FEAT_COUNT];
+    struct cpu_arch_perfmon perfmon;
+};
+
+/* One CPUID query: leaf and subleaf in, four registers out. */
+struct cpuid_regs {
+    uint32_t eax, ebx, ecx, edx;
+};
+typedef void (*cpuid_fn)(uint32_t leaf, uint32_t subleaf, struct cpuid_regs *out, void *ctx);
+
+/* Fills *info from the CPUID source; sanity-checks the maximum leaves. */
+void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx);
+
+/* Short name of a feature flag, as the boot report prints it. */
+const char *cpu_feature_name(enum cpu_feature feat);
+
+/* Name of an architectural perfmon event by its EBX bit position, or NULL. */
+const char *cpu_arch_event_name(unsigned bit);
+
+#endif

@@ -1,0 +1,57 @@
+/* GDT and IDT set-up. */
+#include "desc.h"
+
+#include <stdbool.h>
+
+struct __attribute__((packed)) desc_ptr {
+    uint16_t limit;
+    uint32_t base;
+};
+
+struct __attribute__((packed)) gate {
+    uint16_t offset_lo;
+    uint16_t selector;
+    uint8_t zero;
+    uint8_t type_attr;
+    uint16_t offset_hi;
+};
+
+extern void gdt_load(const struct desc_ptr *ptr, uint16_t code_sel, uint16_t data_sel);
+extern void idt_load(const struct desc_ptr *ptr);
+extern void (*const trap_stub_table[32])(void);
+
+/* Flat 4 GiB segments: access byte, then flags 0xC (4 KiB granularity, 32-bit). */
+#define SEGMENT(access) (0x00cf000000000000ull | ((uint64_t)(access) << 40) | 0xffffull)
+
+static uint64_t gdt[6] = {
+    0,
+    SEGMENT(0x9a), /* kernel code */
+    SEGMENT(0x92), /* kernel data */
+    SEGMENT(0xfa), /* user code */
+    SEGMENT(0xf2), /* user data */
+    0,             /* TSS, filled in by the ring-3 support */
+};
+
+static struct gate idt[256];
+
+void idt_set_gate(unsigned vector, void (*stub)(void), unsigned dpl)
+{
+    uint32_t addr = (uint32_t)stub;
+    idt[vector] = (struct gate){
+        .offset_lo = (uint16_t)addr,
+        .selector = SEL_KERNEL_CODE,
+        .type_attr = (uint8_t)(0x8e | (dpl << 5)), /* present, 32-bit interrupt gate */
+        .offset_hi = (uint16_t)(addr >> 16),
+    };
+}
+
+void desc_init(void)
+{
+    static const struct desc_ptr gdtr = {sizeof gdt - 1, (uint32_t)gdt};
+    static const struct desc_ptr idtr = {sizeof idt - 1, (uint32_t)idt};
+
+    gdt_load(&gdtr, SEL_KERNEL_CODE, SEL_KERNEL_DATA);
+    for (unsigned v = 0; v < 32; v++)
+        idt_set_gate(v, trap_stub_table[v], 0);
+    idt_load(&idtr);
+}

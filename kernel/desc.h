@@ -1,0 +1,20 @@
+/* Segment and interrupt descriptor tables. The kernel runs flat: every
+ * segment spans 4 GiB; the user segments exist for ring-3 payloads. */
+#ifndef BAREBENCH_DESC_H
+#define BAREBENCH_DESC_H
+
+#include <stdint.h>
+
+#define SEL_KERNEL_CODE 0x08
+#define SEL_KERNEL_DATA 0x10
+#define SEL_USER_CODE   0x1b
+#define SEL_USER_DATA   0x23
+#define SEL_TSS         0x28
+
+/* Loads our GDT and an IDT whose 32 exception vectors enter trap_dispatch. */
+void desc_init(void);
+
+/* Installs a handler stub at an IDT vector; dpl 3 lets ring 3 raise it with INT. */
+void idt_set_gate(unsigned vector, void (*stub)(void), unsigned dpl);
+
+#endif

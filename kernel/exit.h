@@ -1,0 +1,24 @@
+/* How a run ends: the final serial line states the outcome, then the
+ * machine exits the emulator, halts or reboots as the exit= option says. */
+#ifndef BAREBENCH_EXIT_H
+#define BAREBENCH_EXIT_H
+
+#include <stdbool.h>
+
+enum run_env { ENV_HW, ENV_QEMU, ENV_BOCHS };
+enum exit_mode { EXIT_AUTO, EXIT_QEMU, EXIT_BOCHS, EXIT_HALT, EXIT_REBOOT };
+
+/* Probes for QEMU (fw_cfg signature) and Bochs (port 0xE9 hack). */
+enum run_env run_env_detect(void);
+const char *run_env_name(enum run_env env);
+
+/* Set once at boot from the exit= option. */
+void exit_configure(enum exit_mode mode, enum run_env env);
+
+/* Called first by run_finish, e.g. to print the final machine record. */
+void exit_set_hook(void (*hook)(bool pass));
+
+/* Prints the final status line and ends the run; never returns. */
+void run_finish(bool pass) __attribute__((noreturn));
+
+#endif

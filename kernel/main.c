@@ -1,0 +1,68 @@
+/* The run: bring up the console and traps, read the loader's information
+ * and the boot options, identify the CPU, then hand over to the benchmarks. */
+#include <stdint.h>
+
+#include "bootopts.h"
+#include "console.h"
+#include "cpureport.h"
+#include "desc.h"
+#include "exit.h"
+#include "kstring.h"
+#include "multiboot.h"
+#include "paging.h"
+#include "serial.h"
+#include "traps.h"
+#include "vga.h"
+
+#define BAREBENCH_VERSION "0.1"
+
+static char cmdline[512];
+static struct boot_info boot;
+static struct cpu_info cpu;
+
+static const unsigned deliberate_vectors[] = {
+    [FAULT_UD] = 6, [FAULT_GP] = 13, [FAULT_DE] = 0, [FAULT_PF] = 14};
+
+static void report_memory(void)
+{
+    kprintf("memory: %u KiB usable in %u regions (multiboot%u, loader \"%s\")\n",
+            (unsigned)(boot.usable_bytes >> 10), boot.n_regions, boot.protocol, boot.loader);
+    for (unsigned i = 0; boot_opts.verbose >= 2 && i < boot.n_regions; i++)
+        kprintf("  %08llx-%08llx type %u\n", (unsigned long long)boot.regions[i].base,
+                (unsigned long long)(boot.regions[i].base + boot.regions[i].length - 1),
+                (unsigned)boot.regions[i].type);
+}
+
+void kmain(uint32_t magic, uint32_t info_addr)
+{
+    bool serial = serial_init();
+    vga_init();
+    desc_init();
+    enum run_env env = run_env_detect();
+    exit_configure(EXIT_AUTO, env);
+
+    multiboot_parse(magic, info_addr, &boot);
+    str_copy(cmdline, sizeof cmdline, boot.cmdline);
+    kprintf("\nbarebench %s: bare-metal x86 benchmarks (%s, serial %s)\n", BAREBENCH_VERSION,
+            run_env_name(env), serial ? "COM1 115200 8N1" : "absent");
+    if (!boot.protocol)
+        kprintf("barebench: unknown boot loader magic 0x%x; no options, no memory map\n",
+                (unsigned)magic);
+    kprintf("command line: \"%s\"\n", cmdline);
+    unsigned bad = bootopts_parse(cmdline);
+    exit_configure(boot_opts.exit, env);
+    if (bad)
+        kprintf("barebench: %u bad boot option(s) ignored; 'help' lists them all\n", bad);
+    if (boot_opts.help)
+        bootopts_print_help();
+    report_memory();
+
+    cpu_identify(&cpu);
+    cpu_report(&cpu);
+    paging_init(&cpu);
+
+    if (boot_opts.fault != FAULT_NONE)
+        trap_raise_deliberate(deliberate_vectors[boot_opts.fault]);
+
+    run_finish(true);
+}

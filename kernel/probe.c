@@ -1,0 +1,61 @@
+/* The probes arm a trap catch around one instruction. */
+#include "probe.h"
+
+#include "traps.h"
+
+int rdmsr_safe(uint32_t msr, uint64_t *val)
+{
+    struct trap_catch c;
+    int fault = trap_try(&c);
+    if (fault)
+        return -fault;
+    uint32_t lo, hi;
+    __asm__ volatile("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+    trap_end(&c);
+    *val = ((uint64_t)hi << 32) | lo;
+    return 0;
+}
+
+int wrmsr_safe(uint32_t msr, uint64_t val)
+{
+    struct trap_catch c;
+    int fault = trap_try(&c);
+    if (fault)
+        return -fault;
+    __asm__ volatile("wrmsr" : : "c"(msr), "a"((uint32_t)val), "d"((uint32_t)(val >> 32)));
+    trap_end(&c);
+    return 0;
+}
+
+int rdpmc_safe(uint32_t ecx, uint64_t *val)
+{
+    struct trap_catch c;
+    int fault = trap_try(&c);
+    if (fault)
+        return -fault;
+    uint32_t lo, hi;
+    __asm__ volatile("rdpmc" : "=a"(lo), "=d"(hi) : "c"(ecx));
+    trap_end(&c);
+    *val = ((uint64_t)hi << 32) | lo;
+    return 0;
+}
+
+static int hw_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
+{
+    (void)ctx;
+    return rdmsr_safe(msr, val);
+}
+
+static int hw_wrmsr(void *ctx, uint32_t msr, uint64_t val)
+{
+    (void)ctx;
+    return wrmsr_safe(msr, val);
+}
+
+static int hw_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
+{
+    (void)ctx;
+    return rdpmc_safe(ecx, val);
+}
+
+const struct pmu_hw kernel_pmu_hw = {.rdmsr = hw_rdmsr, .wrmsr = hw_wrmsr, .rdpmc = hw_rdpmc};

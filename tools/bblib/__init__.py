@@ -1,0 +1,1 @@
+"""Host-side library of barebench: boot images in emulators, read serial logs."""

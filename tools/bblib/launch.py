@@ -1,0 +1,169 @@
+"""Boot a barebench image under QEMU or Bochs and capture its serial console.
+
+One place builds the emulator command lines, so `make run`, the boot tests and
+`barebench run` all boot the same way. Facts behind the options are in
+shared/docs/emulators.md: QEMU's isa-debug-exit turns a guest write of v to
+port 0xf4 into exit status (v << 1) | 1; Bochs cannot choose its exit status,
+so the final serial line is the verdict there.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+# The kernel writes 0 (pass) or 1 (fail) to port 0xf4.
+QEMU_EXIT_PASS = (0 << 1) | 1
+QEMU_EXIT_FAIL = (1 << 1) | 1
+FINAL_PASS = "barebench: finished, status PASS"
+FINAL_FAIL = "barebench: finished, status FAIL"
+
+OVMF = "/usr/share/ovmf/OVMF.fd"
+
+BOCHS_RC = """megs: 64
+romimage: file=/usr/share/bochs/BIOS-bochs-latest
+vgaromimage: file=/usr/share/vgabios/vgabios.bin
+cpu: model={model}, count=1, ips={ips}, reset_on_triple_fault=0, ignore_bad_msrs=0{msrs}
+ata0: enabled=1, ioaddr1=0x1f0, ioaddr2=0x3f0, irq=14
+ata0-master: type=cdrom, path={iso}, status=inserted
+boot: cdrom
+display_library: term
+com1: enabled=1, mode=file, dev={serial}
+port_e9_hack: enabled=1
+log: {log}
+clock: sync=none, time0=946684800
+speaker: enabled=0
+sound: driver=dummy
+"""
+
+
+@dataclass
+class Boot:
+    """What one boot did: the serial text and a verdict."""
+
+    target: str
+    serial: str
+    exit_code: int
+    seconds: float
+    timed_out: bool = False
+    problems: list = field(default_factory=list)
+
+    @property
+    def final_line(self):
+        lines = [l.strip("\r") for l in self.serial.splitlines() if l.strip()]
+        return lines[-1] if lines else ""
+
+    @property
+    def passed(self):
+        return not self.problems
+
+
+def qemu_command(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
+                 memory=64):
+    """The QEMU argv for the fast -kernel path, or for booting the ISO."""
+    binary = "qemu-system-x86_64" if uefi else "qemu-system-i386"
+    cmd = [binary, "-display", "none", "-nodefaults", "-no-reboot", "-m", str(memory),
+           "-serial", "stdio", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
+    if uefi:
+        cmd += ["-machine", "q35", "-bios", OVMF]
+    else:
+        cmd += ["-cpu", cpu]
+    if icount:
+        cmd += ["-icount", "shift=0,sleep=off"]
+    if iso:
+        cmd += ["-cdrom", iso, "-boot", "d"]
+    else:
+        cmd += ["-kernel", kernel]
+        if append:
+            cmd += ["-append", append]
+    return cmd
+
+
+def _judge(boot, pass_code=None):
+    final = boot.final_line
+    if boot.timed_out:
+        boot.problems.append("timed out")
+    if final not in (FINAL_PASS, FINAL_FAIL):
+        boot.problems.append("last serial line is not the final status: %r" % final[-120:])
+    elif final == FINAL_FAIL:
+        boot.problems.append("kernel reported failure")
+    if pass_code is not None and boot.exit_code != pass_code and not boot.timed_out:
+        boot.problems.append("exit status %d" % boot.exit_code)
+    return boot
+
+
+def _run(cmd, timeout, tee, stdout_file=None):
+    """Runs cmd, streaming its output when tee; returns (text, code, timed_out)."""
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, start_new_session=True)
+    chunks = []
+    timed_out = False
+    try:
+        deadline = start + timeout
+        os.set_blocking(proc.stdout.fileno(), False)
+        while True:
+            data = proc.stdout.read()
+            if data:
+                chunks.append(data)
+                if tee:
+                    sys.stdout.write(data.decode("latin-1"))
+                    sys.stdout.flush()
+            if proc.poll() is not None:
+                rest = proc.stdout.read()
+                if rest:
+                    chunks.append(rest)
+                    if tee:
+                        sys.stdout.write(rest.decode("latin-1"))
+                break
+            if time.monotonic() > deadline:
+                timed_out = True
+                break
+            time.sleep(0.02)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, 9)
+            proc.wait()
+    return b"".join(chunks).decode("latin-1"), proc.returncode, timed_out, time.monotonic() - start
+
+
+def boot_qemu(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
+              timeout=60, tee=False, log=None):
+    """Boots under QEMU and judges the run by exit status and final line."""
+    cmd = qemu_command(kernel, cpu, append, iso, uefi, icount)
+    text, code, timed_out, secs = _run(cmd, timeout, tee)
+    if log:
+        with open(log, "w", encoding="latin-1") as f:
+            f.write(text)
+    target = "qemu:%s%s" % ("uefi" if uefi else cpu, "+iso" if iso else "")
+    boot = Boot(target, text, code, secs, timed_out)
+    return _judge(boot, QEMU_EXIT_PASS)
+
+
+def boot_bochs(iso, model, msrs=None, timeout=120, tee=False, log=None, ips=4000000):
+    """Boots the ISO under Bochs (headless, term display) and judges the final line."""
+    work = tempfile.mkdtemp(prefix="bb-bochs-")
+    try:
+        serial = os.path.join(work, "serial.txt")
+        rc = os.path.join(work, "bochsrc")
+        cmds = os.path.join(work, "cmds")
+        with open(rc, "w") as f:
+            f.write(BOCHS_RC.format(model=model, ips=ips, iso=os.path.abspath(iso), serial=serial,
+                                    log=os.path.join(work, "bochs.log"),
+                                    msrs=', msrs="%s"' % os.path.abspath(msrs) if msrs else ""))
+        with open(cmds, "w") as f:
+            f.write("c\n")
+        cmd = ["bochs", "-f", rc, "-q", "-rc", cmds]
+        _, code, timed_out, secs = _run(cmd, timeout, False)
+        text = open(serial, encoding="latin-1").read() if os.path.exists(serial) else ""
+        if tee:
+            sys.stdout.write(text)
+        if log:
+            with open(log, "w", encoding="latin-1") as f:
+                f.write(text)
+        return _judge(Boot("bochs:" + model, text, code, secs, timed_out))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
