@@ -10,7 +10,7 @@ NASM    := nasm
 KCFLAGS := -m32 -march=i586 -std=c11 -ffreestanding -fno-pic -fno-pie -fno-stack-protector \
            -fno-builtin -fno-asynchronous-unwind-tables -mgeneral-regs-only -O2 -g \
            -Wall -Wextra -Werror -I.
-KLDFLAGS := -m32 -nostdlib -no-pie -static -Wl,--build-id=none -T linker.ld
+KLDFLAGS := -m32 -nostdlib -no-pie -static -Wl,--build-id=none -Wl,-z,noexecstack -T linker.ld
 HOSTCFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -DBAREBENCH_HOST -I.
 
 # A user's payload built into the image without editing the tree.
@@ -68,8 +68,17 @@ $(ISO): $(KERNEL) iso/grub.cfg
 deps:
 	@tools/deps.sh
 
+# Boots headless QEMU on the fast -kernel path; the console goes to the
+# terminal and to $(BUILD)/serial.log.
 run: deps $(KERNEL)
-	@tools/boot-qemu.sh --cpu '$(CPU)' --log $(BUILD)/serial.log --tee -- $(KERNEL) '$(ARGS)'
+	@tools/boot qemu --cpu '$(CPU)' --append '$(ARGS)' --log $(BUILD)/serial.log $(KERNEL)
+
+run-iso: deps $(ISO)
+	@tools/boot qemu --iso $(ISO) $(if $(UEFI),--uefi) --log $(BUILD)/serial.log
+
+MODEL ?= p3_katmai
+bochs: deps $(ISO)
+	@tools/boot bochs --model '$(MODEL)' --log $(BUILD)/serial.log $(ISO)
 
 check: deps
 	@$(MAKE) --no-print-directory all iso
@@ -79,6 +88,8 @@ help:
 	@echo "make            build $(KERNEL) and the host programs"
 	@echo "make iso        build $(ISO) (GRUB, BIOS + UEFI)"
 	@echo "make run        boot the kernel in headless QEMU: CPU=model ARGS='boot options'"
+	@echo "make run-iso    boot the ISO in QEMU (BIOS; UEFI=1 for OVMF)"
+	@echo "make bochs      boot the ISO in Bochs: MODEL=p4_willamette"
 	@echo "make check      host tests and the boot matrix; ends with 'N passed, N failed'"
 	@echo "make deps       install the Debian packages the project needs"
 	@echo "make lint       cppcheck and clang-tidy;  make format: clang-format all C"
