@@ -1,0 +1,95 @@
+"""Per-benchmark, per-event differences between two reports.
+
+Targets pair up by name; when each side holds exactly one target they pair
+whatever their names (the usual "before / after" or "machine A / machine B").
+"""
+
+from decimal import Decimal
+
+from . import results
+
+
+class Difference:
+    """One (target pair, bench, event) line: values a and b, None if absent."""
+
+    def __init__(self, target, bench, event, a, b):
+        self.target, self.bench, self.event, self.a, self.b = target, bench, event, a, b
+
+    @property
+    def delta(self):
+        if self.a is None or self.b is None:
+            return None
+        return Decimal(repr(self.b)) - Decimal(repr(self.a))
+
+    @property
+    def percent(self):
+        """Change relative to a, in percent; inf when a is 0 and b is not."""
+        delta = self.delta
+        if delta is None:
+            return None
+        if self.a == 0:
+            return 0.0 if delta == 0 else float("inf")
+        return float(delta / abs(Decimal(repr(self.a))) * 100)
+
+    def exceeds(self, threshold):
+        """Worth failing a CI job for: beyond threshold %, or present on one side only."""
+        pct = self.percent
+        return pct is None or abs(pct) > threshold
+
+
+def pair_targets(a, b):
+    """Returns ([(label, target a, target b)], unmatched names of a, of b)."""
+    ta, tb = a["targets"], b["targets"]
+    if len(ta) == 1 and len(tb) == 1:
+        names = (ta[0]["target"], tb[0]["target"])
+        label = names[0] if names[0] == names[1] else "%s vs %s" % names
+        return [(label, ta[0], tb[0])], [], []
+    by_name = {t["target"]: t for t in tb}
+    pairs = [(t["target"], t, by_name[t["target"]]) for t in ta if t["target"] in by_name]
+    names_a = {t["target"] for t in ta}
+    return (pairs, [t["target"] for t in ta if t["target"] not in by_name],
+            [t["target"] for t in tb if t["target"] not in names_a])
+
+
+def differences(a, b, metric="median"):
+    """Differences in `metric` (min, median, mean, max, trimmed_mean)."""
+    pairs, only_a, only_b = pair_targets(a, b)
+    out = []
+    for label, ta, tb in pairs:
+        ka, kb = results.keyed_results(ta), results.keyed_results(tb)
+        keys = list(ka) + [k for k in kb if k not in ka]
+        for key in keys:
+            va = ka[key][metric] if key in ka else None
+            vb = kb[key][metric] if key in kb else None
+            out.append(Difference(label, key[0], key[1], va, vb))
+    return out, only_a, only_b
+
+
+def _fmt(value):
+    return "-" if value is None else results.fixed2(value)
+
+
+def _fmt_percent(pct):
+    if pct is None:
+        return "-"
+    if pct == float("inf"):
+        return "new"
+    return "%+.1f%%" % pct
+
+
+def to_markdown(diffs, only_a, only_b, names, metric, threshold=None):
+    """A table of every difference; rows beyond the threshold are marked '!'."""
+    lines = ["# barebench comparison: %s (A) vs %s (B), %s per iteration" % (names + (metric,)), ""]
+    lines.append("| target | bench | event | A | B | B-A | change |%s" % (" |" if threshold is not None else ""))
+    lines.append("|---|---|---|---|---|---|---|%s" % ("---|" if threshold is not None else ""))
+    for d in diffs:
+        cells = [d.target, d.bench, d.event, _fmt(d.a), _fmt(d.b),
+                 "-" if d.delta is None else "%+.2f" % d.delta, _fmt_percent(d.percent)]
+        if threshold is not None:
+            cells.append("!" if d.exceeds(threshold) else "")
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    for side, names_only in (("A", only_a), ("B", only_b)):
+        for name in names_only:
+            lines.append("")
+            lines.append("Target %s is only in %s." % (name, side))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,334 @@
+"""Find, verify and group the kernel's serial machine records.
+
+A record is one line `@BB,<seq>,<type>,<field>,...*<crc>` (format in README).
+Logs come from emulators and from terminal programs on real machines, so text
+around records is noise: escape codes, CR/LF, GRUB's menu, the human tables.
+Only text from "@BB," on counts. Anything wrong with a record itself (CRC,
+fields, sequence, final record) is a damaged log: `check_log` raises
+LogError naming the file, the line and what is wrong, never skips silently.
+"""
+
+import re
+import zlib
+from dataclasses import dataclass
+
+PREFIX = "@BB,"
+FORMAT_VERSION = "1"
+
+# Fields after the type, per record type.
+FIELD_NAMES = {
+    "boot": ("version", "vendor", "family", "model", "stepping", "brand", "pmu", "counting",
+             "serialize", "environment", "cmdline"),
+    "bench": ("name", "expected", "description"),
+    "pass": ("bench", "pass", "events"),
+    "result": ("bench", "event", "encoding", "counter", "pass", "unit", "reps", "unroll",
+               "min", "median", "mean", "max", "trimmed_mean"),
+    "skip": ("bench", "reason"),
+    "fault": ("bench", "vector", "mnemonic", "error_code", "eip"),
+    "error": ("where", "message"),
+    "end": ("count", "status"),
+}
+STATS = ("min", "median", "mean", "max", "trimmed_mean")
+
+# Escape sequences (CSI, OSC, two-byte) and other control bytes a terminal
+# program may leave in a capture; they are never part of a record.
+_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]"
+                      r"|[\x00-\x08\x0b-\x1f\x7f]")
+_TAIL = re.compile(r"\*([0-9a-f]{8})")
+_FIXED2 = re.compile(r"-?[0-9]+\.[0-9]{2}\Z")
+_UINT = re.compile(r"[0-9]+\Z")
+_HEX = re.compile(r"(0x)?[0-9a-fA-F]+\Z")
+# A record whose "@BB," was hit by a flipped byte: say so rather than
+# report only the gap it leaves in the sequence.
+_NEAR = re.compile(r"(.{4})[0-9]+,(%s),.*\*[0-9a-f]{8}\Z" % "|".join(FIELD_NAMES))
+# A terminal that wraps long lines splits a record; rejoin at most this many.
+_MAX_WRAP_LINES = 8
+
+
+class LogError(Exception):
+    """A log that must not be used: `problems` holds "file:line: what" strings."""
+
+    def __init__(self, problems):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass
+class Record:
+    """One verified record: `fields` maps FIELD_NAMES[type] to their text."""
+
+    seq: int
+    type: str
+    fields: dict
+    text: str
+    line: int
+
+
+@dataclass
+class Run:
+    """The records of one boot, from its `boot` record to its `end` record."""
+
+    records: list
+    first_line: int
+    last_line: int
+
+    def of_type(self, kind):
+        return [r for r in self.records if r.type == kind]
+
+    @property
+    def boot(self):
+        return self.records[0].fields
+
+    @property
+    def status(self):
+        return self.records[-1].fields["status"]
+
+
+def crc_of(body):
+    """The record CRC: CRC-32 (IEEE) of the bytes from '@' up to '*'."""
+    return "%08x" % (zlib.crc32(body.encode("latin-1")) & 0xFFFFFFFF)
+
+
+def make_record(seq, kind, *fields):
+    """Formats a record as the kernel does (used by tests and examples)."""
+    body = ",".join([PREFIX + str(seq), kind] + [str(f) for f in fields])
+    return "%s*%s" % (body, crc_of(body))
+
+
+def _clean(line):
+    return _ESCAPES.sub("", line.rstrip("\r\n"))
+
+
+def _split_fields(body, where, problems):
+    """Parses the verified text between '@' and '*' into a Record."""
+    parts = body[len(PREFIX):].split(",")
+    if len(parts) < 2 or not _UINT.match(parts[0]):
+        problems.append("%s: bad sequence number %r" % (where, parts[0][:20]))
+        return None
+    kind, values = parts[1], parts[2:]
+    names = FIELD_NAMES.get(kind)
+    if names is None:
+        problems.append("%s: unknown record type %r" % (where, kind[:20]))
+        return None
+    if len(values) != len(names):
+        problems.append("%s: %s record has %d fields, expected %d (%s)"
+                        % (where, kind, len(values), len(names), ",".join(names)))
+        return None
+    fields = dict(zip(names, values))
+    bad = _bad_field(kind, fields)
+    if bad:
+        problems.append("%s: %s record: %s" % (where, kind, bad))
+        return None
+    return Record(int(parts[0]), kind, fields, body, 0)
+
+
+def _bad_field(kind, f):
+    """Names the first malformed field of a CRC-valid record, or returns None."""
+    if kind == "boot":
+        if f["version"] != FORMAT_VERSION:
+            return "format version %r, this tool reads version %s" % (f["version"], FORMAT_VERSION)
+        if f["counting"] not in ("0", "1"):
+            return "counting is %r, expected 0 or 1" % f["counting"]
+    elif kind == "bench":
+        if f["expected"] != "-" and not (_UINT.match(f["expected"]) or _FIXED2.match(f["expected"])):
+            return "expected instructions %r is neither a number nor '-'" % f["expected"]
+    elif kind == "pass":
+        if not _UINT.match(f["pass"]):
+            return "pass number %r is not a number" % f["pass"]
+    elif kind == "result":
+        for name in ("pass", "reps", "unroll"):
+            if not _UINT.match(f[name]):
+                return "%s %r is not a number" % (name, f[name])
+        for name in STATS:
+            if not _FIXED2.match(f[name]):
+                return "%s %r is not a fixed-point number with two decimals" % (name, f[name])
+    elif kind == "fault":
+        if not _UINT.match(f["vector"]):
+            return "vector %r is not a number" % f["vector"]
+    elif kind == "end":
+        if not _UINT.match(f["count"]):
+            return "record count %r is not a number" % f["count"]
+        if f["status"] not in ("pass", "fail"):
+            return "status %r, expected pass or fail" % f["status"]
+    return None
+
+
+def _candidates(text):
+    """Yields (line number, record text) for every "@BB," in the log, rejoining
+    records a terminal wrapped when the rejoined text carries a matching CRC."""
+    lines = text.split("\n")
+    skip_to = 0
+    for index, raw in enumerate(lines):
+        if index < skip_to:
+            continue
+        line = _clean(raw)
+        starts = [m.start() for m in re.finditer(re.escape(PREFIX), line)]
+        for n, start in enumerate(starts):
+            end = starts[n + 1] if n + 1 < len(starts) else len(line)
+            piece = line[start:end]
+            if n + 1 == len(starts) and not _TAIL.search(piece):
+                joined, used = _rejoin(piece, lines, index)
+                if used:
+                    skip_to = index + 1 + used
+                    piece = joined
+            yield index + 1, piece.rstrip(" \t")
+        if not starts:
+            near = _NEAR.search(line.rstrip(" \t"))
+            if near and sum(a != b for a, b in zip(near.group(1), PREFIX)) == 1:
+                yield index + 1, near.group(0)
+
+
+def _rejoin(piece, lines, index):
+    joined = piece
+    for used in range(1, _MAX_WRAP_LINES + 1):
+        if index + used >= len(lines):
+            break
+        nxt = _clean(lines[index + used])
+        if PREFIX in nxt:
+            break
+        joined += nxt
+        tail = _TAIL.search(joined)
+        ends = tail and tail.end() == len(joined.rstrip(" \t"))
+        if ends and crc_of(joined[:tail.start()]) == tail.group(1):
+            return joined, used
+    return piece, 0
+
+
+def parse_records(text, name="log"):
+    """Returns (records, problems): every record in file order, and what is
+    wrong with individual records (prefix, CRC, fields)."""
+    records, problems = [], []
+    for line_no, piece in _candidates(text):
+        where = "%s:%d" % (name, line_no)
+        if not piece.startswith(PREFIX):
+            problems.append("%s: damaged record prefix %r (expected %r)" % (where, piece[:4], PREFIX))
+            continue
+        tails = list(_TAIL.finditer(piece))
+        if not tails:
+            problems.append("%s: record has no '*crc' ending (cut short or damaged): %r"
+                            % (where, piece[-40:]))
+            continue
+        tail = tails[-1]
+        if tail.end() != len(piece):
+            problems.append("%s: unexpected text after the record's CRC: %r"
+                            % (where, piece[tail.end():][:40]))
+            continue
+        body = piece[:tail.start()]
+        if crc_of(body) != tail.group(1):
+            problems.append("%s: CRC mismatch: record says %s, its text gives %s (damaged record)"
+                            % (where, tail.group(1), crc_of(body)))
+            continue
+        rec = _split_fields(body, where, problems)
+        if rec:
+            rec.line = line_no
+            records.append(rec)
+    return records, problems
+
+
+def group_runs(records, name="log", damaged=()):
+    """Checks sequence numbers and end records; returns (runs, problems).
+
+    A log may hold several boots (a terminal left capturing across reboots):
+    each run starts with seq 0 `boot` and ends with one `end` record. A gap
+    left by a record already refused (its line in `damaged`) is not reported
+    twice."""
+    runs, problems = [], []
+
+    def refused_between(first, last):
+        return any(first < line < last for line in damaged)
+
+    current, expected, seen, previous = None, 0, {}, {}
+
+    def later(seq, start):
+        # Where does seq turn up after position start, before the run's end?
+        for r in records[start:]:
+            if r.seq == seq:
+                return r
+            if r.type == "end":
+                return None
+        return None
+
+    for pos, rec in enumerate(records):
+        where = "%s:%d" % (name, rec.line)
+        if rec.seq == 0 and rec.type == "boot":
+            if current is not None:
+                problems.append("%s: run cut short: a new boot starts before the end record of "
+                                "the run that began at line %d (last seq %d)"
+                                % (where, current[0].line, expected - 1))
+            current, expected, seen = [rec], 1, {0: rec}
+            continue
+        if current is None:
+            dup = previous.get(rec.seq)
+            if dup and dup.text == rec.text:
+                problems.append("%s: duplicated record: seq %d already at line %d"
+                                % (where, rec.seq, dup.line))
+            elif not runs and not refused_between(0, rec.line):
+                problems.append("%s: log starts at seq %d (%s record): records before it are "
+                                "missing, expected seq 0 boot record" % (where, rec.seq, rec.type))
+            elif runs:
+                problems.append("%s: seq %d %s record after the end record at line %d"
+                                % (where, rec.seq, rec.type, runs[-1].last_line))
+            current, expected, seen = [rec], rec.seq + 1, {rec.seq: rec}
+        elif rec.seq != expected:
+            dup = seen.get(rec.seq)
+            if dup is not None:
+                what = ("duplicated record" if dup.text == rec.text
+                        else "repeated sequence number (different record)")
+                problems.append("%s: %s: seq %d already at line %d" % (where, what, rec.seq, dup.line))
+                continue
+            if rec.seq < expected:
+                problems.append("%s: records out of order: seq %d comes after seq %d"
+                                % (where, rec.seq, expected - 1))
+            elif later(expected, pos + 1):
+                problems.append("%s: records out of order: seq %d comes before seq %d (line %d)"
+                                % (where, rec.seq, expected, later(expected, pos + 1).line))
+            elif not refused_between(current[-1].line, rec.line):
+                gap = rec.seq - expected
+                problems.append("%s: %s missing: expected seq %d, found %d"
+                                % (where, "record" if gap == 1 else "%d records" % gap,
+                                   expected, rec.seq))
+            current.append(rec)
+            seen[rec.seq] = rec
+            expected = max(expected, rec.seq + 1)
+        else:
+            current.append(rec)
+            seen[rec.seq] = rec
+            expected += 1
+        if rec.type == "end":
+            if int(rec.fields["count"]) != rec.seq:
+                problems.append("%s: end record counts %s records but %d precede it"
+                                % (where, rec.fields["count"], rec.seq))
+            runs.append(Run(current, current[0].line, rec.line))
+            previous, current = seen, None
+    if current is not None:
+        # Named at the log's last record line, damaged or not: where it stops.
+        last = max([current[-1].line] + list(damaged))
+        problems.append("%s:%d: log cut short: no end record (last complete record: seq %d at "
+                        "line %d; run began at line %d)"
+                        % (name, last, current[-1].seq, current[-1].line, current[0].line))
+    if not records and not problems:
+        problems.append("%s: no machine records (lines with %r) in the log" % (name, PREFIX))
+    return runs, problems
+
+
+def check_log(text, name="log"):
+    """Returns the runs of a log, or raises LogError listing every problem."""
+    records, problems = parse_records(text, name)
+    damaged = [_line_of(p) for p in problems]
+    runs, order_problems = group_runs(records, name, damaged)
+    problems += order_problems
+    if problems:
+        problems.sort(key=_line_of)
+        raise LogError(problems)
+    return runs
+
+
+def _line_of(problem):
+    m = re.match(r".*?:(\d+): ", problem)
+    return int(m.group(1)) if m else 0
+
+
+def read_log(path):
+    """Reads a log as bytes-preserving text (Latin-1) and checks it."""
+    with open(path, "rb") as f:
+        return check_log(f.read().decode("latin-1"), path)

@@ -1,0 +1,117 @@
+"""Write a report (see results.py) as CSV, JSON and a Markdown table."""
+
+import csv
+import io
+import json
+
+from . import results
+
+CSV_COLUMNS = ("target", "environment", "vendor", "family", "model", "stepping", "pmu", "bench",
+               "event", "encoding", "counter", "pass", "unit", "reps", "unroll", "expected",
+               "min", "median", "mean", "max", "trimmed_mean", "status", "note")
+_VALUE_COLUMNS = ("expected", "min", "median", "mean", "max", "trimmed_mean")
+
+
+def to_csv(report):
+    """One row per target x benchmark x event; values with two decimals."""
+    out = io.StringIO()
+    w = csv.DictWriter(out, CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
+    w.writeheader()
+    for row in results.rows(report):
+        for k in _VALUE_COLUMNS:
+            if row.get(k) is not None:
+                row[k] = results.fixed2(row[k])
+        w.writerow(row)
+    return out.getvalue()
+
+
+def to_json(report):
+    return json.dumps(report, indent=1, sort_keys=False) + "\n"
+
+
+def _cell(text):
+    return str(text).replace("|", "\\|")
+
+
+def _table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows]
+    return lines
+
+
+def _value(r):
+    """Median, with the range when repetitions disagreed."""
+    text = results.fixed2(r["median"])
+    if r["min"] != r["max"]:
+        text += " (%s..%s)" % (results.fixed2(r["min"]), results.fixed2(r["max"]))
+    return text
+
+
+def _targets_table(report):
+    rows = []
+    for t in report["targets"]:
+        cpu = t["brand"] if t["brand"] not in ("", "-") else t["vendor"]
+        rows.append((t["target"], t["environment"], cpu,
+                     "%s/%s/%s" % (t["family"], t["model"], t["stepping"]), t["pmu"],
+                     "yes" if t["counting"] else "no", t["serialize"], t["status"],
+                     t["records"]))
+    return _table(("target", "env", "CPU", "fam/model/step", "PMU", "counting", "serialize",
+                   "status", "records"), rows)
+
+
+def _results_table(report):
+    """Rows bench x event, one column per target."""
+    targets = report["targets"]
+    keyed = [results.keyed_results(t) for t in targets]
+    order = []
+    for k in keyed:
+        order += [key for key in k if key not in order]
+    expected = {}
+    for t in targets:
+        for b in t["benches"]:
+            if expected.get(b["name"]) is None:
+                expected[b["name"]] = b["expected"]
+    # Benchmarks that produced no result anywhere (skipped or faulted everywhere).
+    for name in expected:
+        if all(key[0] != name for key in order):
+            order.append((name, ""))
+    rank = {name: n for n, name in enumerate(expected)}
+    order.sort(key=lambda key: rank[key[0]])
+    rows = []
+    for key in order:
+        exp = expected.get(key[0])
+        row = [key[0], key[1], "" if exp is None else results.fixed2(exp)]
+        for t, k in zip(targets, keyed):
+            row.append(_value(k[key]) if key in k else results.absence(t, key[0]) or "-")
+        rows.append(row)
+    return _table(["bench", "event", "expected"] + [t["target"] for t in targets], rows)
+
+
+def _notes(report):
+    lines = []
+    for t in report["targets"]:
+        for b in t["benches"]:
+            if b["skip"] is not None:
+                lines.append("- %s: %s skipped: %s" % (t["target"], b["name"], b["skip"]))
+            if b["fault"] is not None:
+                f = b["fault"]
+                lines.append("- %s: %s raised %s (vector %d, error %s, eip %s)"
+                             % (t["target"], b["name"], f["mnemonic"], f["vector"],
+                                f["error_code"], f["eip"]))
+        for e in t["errors"]:
+            lines.append("- %s: error in %s: %s" % (t["target"], e["where"], e["message"]))
+    return lines
+
+
+def to_markdown(report):
+    """Targets, then values per iteration (median, range when not exact), then notes."""
+    lines = ["# barebench results", ""] + _targets_table(report) + [""]
+    lines += ["Values per iteration: median over the repetitions, (min..max) when they differ.",
+              ""] + _results_table(report)
+    notes = _notes(report)
+    if notes:
+        lines += ["", "Skipped, faulted and errors:", ""] + notes
+    return "\n".join(lines) + "\n"
+
+
+WRITERS = {"csv": to_csv, "json": to_json, "md": to_markdown}

@@ -1,0 +1,199 @@
+"""The report data model: checked runs become targets with benchmarks and results.
+
+A report is plain JSON-able data, so `report` writes it, and `compare` and
+`plot` read either that JSON or logs (checked the same way):
+
+  {"format": "barebench-report", "version": 1, "targets": [target, ...]}
+  target: {"target", "log", "vendor", "family", "model", "stepping", "brand", "pmu",
+           "counting", "serialize", "environment", "cmdline", "status", "records",
+           "benches": [bench, ...], "errors": [{"where", "message"}, ...]}
+  bench:  {"name", "expected", "description", "passes": [{"pass", "events"}],
+           "results": [result, ...], "skip": reason or null, "fault": {...} or null}
+  result: {"event", "encoding", "counter", "pass", "unit", "reps", "unroll",
+           "min", "median", "mean", "max", "trimmed_mean"}
+
+Values per iteration are numbers with at most two decimals, as the kernel printed them.
+"""
+
+import json
+import os
+from decimal import Decimal
+
+from . import records
+
+REPORT_FORMAT = "barebench-report"
+REPORT_VERSION = 1
+
+
+def _number(text):
+    """"12.00" -> 12, "-0.50" -> -0.5: exact for two decimals, JSON-friendly."""
+    value = Decimal(text)
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def _bench(benches, name):
+    if name not in benches:
+        benches[name] = {"name": name, "expected": None, "description": "", "passes": [],
+                         "results": [], "skip": None, "fault": None}
+    return benches[name]
+
+
+def target_of(run, name, log):
+    """The report entry of one checked run, named `name`."""
+    boot = run.boot
+    target = {"target": name, "log": log}
+    for key in ("vendor", "family", "model", "stepping", "brand", "pmu", "serialize",
+                "environment", "cmdline"):
+        target[key] = boot[key]
+    target["counting"] = boot["counting"] == "1"
+    target["status"] = run.status
+    target["records"] = len(run.records)
+    benches, errors = {}, []
+    for rec in run.records:
+        f = rec.fields
+        if rec.type == "bench":
+            b = _bench(benches, f["name"])
+            b["expected"] = None if f["expected"] == "-" else _number(f["expected"])
+            b["description"] = f["description"]
+        elif rec.type == "pass":
+            _bench(benches, f["bench"])["passes"].append(
+                {"pass": int(f["pass"]), "events": f["events"].split("+")})
+        elif rec.type == "result":
+            result = {k: f[k] for k in ("event", "encoding", "counter", "unit")}
+            for k in ("pass", "reps", "unroll"):
+                result[k] = int(f[k])
+            for k in records.STATS:
+                result[k] = _number(f[k])
+            _bench(benches, f["bench"])["results"].append(result)
+        elif rec.type == "skip":
+            _bench(benches, f["bench"])["skip"] = f["reason"]
+        elif rec.type == "fault":
+            _bench(benches, f["bench"])["fault"] = {
+                "vector": int(f["vector"]), "mnemonic": f["mnemonic"],
+                "error_code": f["error_code"], "eip": f["eip"]}
+        elif rec.type == "error":
+            errors.append({"where": f["where"], "message": f["message"]})
+    target["benches"] = list(benches.values())
+    target["errors"] = errors
+    return target
+
+
+def targets_from_logs(paths):
+    """Checks every log (raising LogError with all their problems) and names
+    each run after its file; a file with several boots gives name#2, ..."""
+    targets, problems = [], []
+    for path in paths:
+        try:
+            runs = records.read_log(path)
+        except records.LogError as e:
+            problems += e.problems
+            continue
+        except OSError as e:
+            problems.append("%s: cannot read: %s" % (path, e.strerror))
+            continue
+        stem = os.path.splitext(os.path.basename(path))[0]
+        for n, run in enumerate(runs):
+            targets.append(target_of(run, stem if n == 0 else "%s#%d" % (stem, n + 1), path))
+    if problems:
+        raise records.LogError(problems)
+    return unique_names(targets)
+
+
+def unique_names(targets):
+    """Same file names from different folders must stay apart in tables."""
+    seen = {}
+    for t in targets:
+        base = t["target"]
+        seen[base] = seen.get(base, 0) + 1
+        if seen[base] > 1:
+            t["target"] = "%s(%d)" % (base, seen[base])
+    return targets
+
+
+def make_report(targets):
+    return {"format": REPORT_FORMAT, "version": REPORT_VERSION, "targets": targets}
+
+
+def load(paths):
+    """A report from JSON reports and/or logs, in the order given."""
+    targets, logs = [], []
+    for path in paths:
+        report = _try_json(path)
+        if report is None:
+            logs.append(path)
+            continue
+        if logs:
+            targets += targets_from_logs(logs)
+            logs = []
+        targets += report["targets"]
+    if logs:
+        targets += targets_from_logs(logs)
+    return make_report(unique_names(targets))
+
+
+def _try_json(path):
+    with open(path, "rb") as f:
+        head = f.read(1).strip()
+        if head not in (b"{", b""):
+            return None
+        f.seek(0)
+        try:
+            data = json.loads(f.read().decode("utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            return None
+    if not isinstance(data, dict) or data.get("format") != REPORT_FORMAT:
+        raise records.LogError(["%s: JSON but not a barebench report" % path])
+    if data.get("version") != REPORT_VERSION:
+        raise records.LogError(["%s: report version %r, this tool reads %d"
+                                % (path, data.get("version"), REPORT_VERSION)])
+    return data
+
+
+def rows(report):
+    """Flat rows, one per target x benchmark x event; skipped and faulted
+    benchmarks get one row with an empty event so they are not lost."""
+    for t in report["targets"]:
+        for b in t["benches"]:
+            base = {"target": t["target"], "environment": t["environment"], "vendor": t["vendor"],
+                    "family": t["family"], "model": t["model"], "stepping": t["stepping"],
+                    "pmu": t["pmu"], "bench": b["name"], "expected": b["expected"]}
+            if b["results"]:
+                for r in b["results"]:
+                    yield dict(base, status="ok", note="", **r)
+            if b["skip"] is not None:
+                yield dict(base, status="skip", note=b["skip"])
+            if b["fault"] is not None:
+                f = b["fault"]
+                yield dict(base, status="fault",
+                           note="%s (vector %d) error %s at eip %s"
+                           % (f["mnemonic"], f["vector"], f["error_code"], f["eip"]))
+
+
+def keyed_results(target):
+    """{(bench, event label): result} in log order. An event measured in more
+    than one pass of a benchmark is labelled "event/pass N" to keep both."""
+    out = {}
+    for b in target["benches"]:
+        counts = {}
+        for r in b["results"]:
+            counts[r["event"]] = counts.get(r["event"], 0) + 1
+        for r in b["results"]:
+            label = r["event"] if counts[r["event"]] == 1 else "%s/pass %d" % (r["event"], r["pass"])
+            out[(b["name"], label)] = r
+    return out
+
+
+def fixed2(value):
+    """Formats a value the way the kernel prints it: exactly two decimals."""
+    return "%s" % Decimal(repr(value)).quantize(Decimal("0.01"))
+
+
+def absence(target, bench):
+    """Why a target has no result for bench: its fault's mnemonic, "skip", or None."""
+    for b in target["benches"]:
+        if b["name"] == bench:
+            if b["fault"] is not None:
+                return b["fault"]["mnemonic"]
+            if b["skip"] is not None:
+                return "skip"
+    return None

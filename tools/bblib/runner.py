@@ -1,0 +1,84 @@
+"""Boot one image on many emulated CPU models in parallel, one serial log each.
+
+Every boot goes through launch.py (same command lines as `make run` and the
+boot tests); this module only schedules them and checks each log's records.
+"""
+
+import os
+import re
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from . import launch, records
+
+
+@dataclass
+class Target:
+    """An emulator and a CPU model; `name` also names the log file."""
+
+    emulator: str
+    model: str
+    name: str
+
+
+def parse_targets(emulator, specs):
+    """Targets from whitespace-separated model lists. QEMU models may carry
+    commas (qemu32,family=15,...), hence no comma lists; "NAME:MODEL" names one."""
+    out = []
+    for spec in specs:
+        for item in spec.split():
+            name, _, model = item.rpartition(":")
+            if not name:
+                name = "%s-%s" % (emulator, re.sub(r"[^A-Za-z0-9_.-]+", "_", model))
+            out.append(Target(emulator, model, name))
+    return out
+
+
+@dataclass
+class Outcome:
+    """What one target's boot gave: the launcher's verdict and the log's."""
+
+    target: Target
+    log: str
+    boot: launch.Boot
+    log_problems: list
+    records: int
+
+    @property
+    def ok(self):
+        return self.boot.passed and not self.log_problems
+
+    def summary(self):
+        state = "ok" if self.ok else "FAILED"
+        why = "; ".join(self.boot.problems + self.log_problems[:3])
+        return "%-28s %-6s %6.2f s  %4d records  %s%s" % (
+            self.target.name, state, self.boot.seconds, self.records, self.log,
+            ("  (" + why + ")") if why else "")
+
+
+def _boot(target, out_dir, kernel, iso, append, icount, timeout):
+    log = os.path.join(out_dir, target.name + ".log")
+    if target.emulator == "qemu":
+        boot = launch.boot_qemu(kernel, cpu=target.model, append=append, icount=icount,
+                                timeout=timeout, log=log)
+    else:
+        boot = launch.boot_bochs(iso, target.model, timeout=timeout, log=log)
+    try:
+        runs = records.check_log(boot.serial, log)
+        return Outcome(target, log, boot, [], sum(len(r.records) for r in runs))
+    except records.LogError as e:
+        return Outcome(target, log, boot, e.problems, 0)
+
+
+def run_all(targets, out_dir, kernel=None, iso=None, append="", icount=False, timeout=60,
+            jobs=2, progress=None):
+    """Boots every target, at most `jobs` at a time; returns Outcomes in the
+    order of `targets`, calling progress(outcome) as each one finishes."""
+    os.makedirs(out_dir, exist_ok=True)
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = [pool.submit(_boot, t, out_dir, kernel, iso, append, icount, timeout)
+                   for t in targets]
+        if progress:
+            for f in futures:
+                f.add_done_callback(lambda done: progress(done.result()))
+        return [f.result() for f in futures]
