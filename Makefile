@@ -80,6 +80,18 @@ MODEL ?= p3_katmai
 bochs: deps $(ISO)
 	@tools/boot bochs --model '$(MODEL)' --log $(BUILD)/serial.log $(ISO)
 
+# The default suite over a few QEMU (icount: the TSC counts instructions) and
+# Bochs CPU models, checked and tabulated as $(BUILD)/report.{md,csv,json,svg}.
+REPORT_QEMU  ?= pentium pentium3 coreduo Skylake-Client athlon
+REPORT_BOCHS ?= pentium_mmx p3_katmai p4_willamette core2_penryn_t9600
+.PHONY: report
+report: $(KERNEL) $(ISO)
+	@rm -rf $(BUILD)/report-logs
+	@tools/barebench run --icount --qemu '$(REPORT_QEMU)' --bochs '$(REPORT_BOCHS)' \
+	  -o $(BUILD)/report-logs
+	@tools/barebench report $(BUILD)/report-logs/*.log -o $(BUILD)/report
+	@echo "wrote $(BUILD)/report.md .csv .json .svg"
+
 check: deps
 	@$(MAKE) --no-print-directory all iso
 	@tests/run-checks
@@ -90,6 +102,7 @@ help:
 	@echo "make run        boot the kernel in headless QEMU: CPU=model ARGS='boot options'"
 	@echo "make run-iso    boot the ISO in QEMU (BIOS; UEFI=1 for OVMF)"
 	@echo "make bochs      boot the ISO in Bochs: MODEL=p4_willamette"
+	@echo "make report     default suite on QEMU + Bochs models: build/report.{md,csv,json,svg}"
 	@echo "make check      host tests and the boot matrix; ends with 'N passed, N failed'"
 	@echo "make deps       install the Debian packages the project needs"
 	@echo "make lint       cppcheck and clang-tidy;  make format: clang-format all C"

@@ -12,6 +12,8 @@ import os
 import sys
 import traceback
 
+# Leave no __pycache__ in the source tree.
+sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from common import Skip  # noqa: E402
@@ -21,7 +23,7 @@ def _tests():
     for name in sorted(os.listdir(HERE)):
         if name.startswith("test_") and name.endswith(".py"):
             module = importlib.import_module(name[:-3])
-            for attr, value in vars(module).items():
+            for attr, value in list(vars(module).items()):
                 if attr.startswith("test_") and callable(value):
                     yield "%s.%s" % (name[5:-3], attr[5:]), value
 

@@ -1,10 +1,10 @@
-"""Write a report (see results.py) as CSV, JSON and a Markdown table."""
+"""Write a report (see results.py) as CSV, JSON, a Markdown table and an SVG chart."""
 
 import csv
 import io
 import json
 
-from . import results
+from . import results, svg
 
 CSV_COLUMNS = ("target", "environment", "vendor", "family", "model", "stepping", "pmu", "bench",
                "event", "encoding", "counter", "pass", "unit", "reps", "unroll", "expected",
@@ -114,4 +114,5 @@ def to_markdown(report):
     return "\n".join(lines) + "\n"
 
 
-WRITERS = {"csv": to_csv, "json": to_json, "md": to_markdown}
+# Output kinds of `barebench report`; the chart is svg.chart's default one.
+WRITERS = {"csv": to_csv, "json": to_json, "md": to_markdown, "svg": svg.chart}

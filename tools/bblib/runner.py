@@ -6,6 +6,8 @@ boot tests); this module only schedules them and checks each log's records.
 
 import os
 import re
+import shutil
+import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -32,6 +34,33 @@ def parse_targets(emulator, specs):
                 name = "%s-%s" % (emulator, re.sub(r"[^A-Za-z0-9_.-]+", "_", model))
             out.append(Target(emulator, model, name))
     return out
+
+
+# As the Makefile's ISO rule: BIOS + UEFI GRUB with a serial console.
+GRUB_MODULES = "multiboot2 multiboot normal serial terminal configfile echo boot all_video"
+
+
+def iso_with_options(kernel, grub_cfg, append, work):
+    """Builds work/options.iso whose first menu entry passes `append` to the
+    kernel: Bochs boots only ISOs, and has no -append."""
+    with open(grub_cfg) as f:
+        cfg = f.read()
+    cfg, n = re.subn(r"^(\s*multiboot2?\s+\S+).*$", lambda m: "%s %s" % (m.group(1), append),
+                     cfg, count=1, flags=re.M)
+    if not n:
+        raise RuntimeError("%s has no multiboot line to put the boot options on" % grub_cfg)
+    root = os.path.join(work, "isodir")
+    os.makedirs(os.path.join(root, "boot", "grub"), exist_ok=True)
+    shutil.copy(kernel, os.path.join(root, "boot", "barebench.elf"))
+    with open(os.path.join(root, "boot", "grub", "grub.cfg"), "w") as f:
+        f.write(cfg)
+    iso = os.path.join(work, "options.iso")
+    proc = subprocess.run(["grub-mkrescue", "-o", iso, root, "--locales=", "--fonts=",
+                           "--themes=", "--install-modules=" + GRUB_MODULES],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError("grub-mkrescue failed: " + proc.stderr[-500:])
+    return iso
 
 
 @dataclass

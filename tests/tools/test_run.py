@@ -1,0 +1,49 @@
+"""`barebench run`: parallel boots through launch.py, one checked log each."""
+
+import os
+import shutil
+import tempfile
+
+from common import ISO, KERNEL, Skip, records, tool
+from bblib import runner
+
+
+def test_target_names():
+    t = runner.parse_targets("qemu", ["pentium3  p4:qemu32,family=15,model=2", "athlon"])
+    assert [(x.model, x.name) for x in t] == [
+        ("pentium3", "qemu-pentium3"), ("qemu32,family=15,model=2", "p4"),
+        ("athlon", "qemu-athlon")], t
+
+
+def test_qemu_matrix_in_parallel():
+    if not os.path.exists(KERNEL):
+        raise Skip("no kernel image %s" % KERNEL)
+    out = tempfile.mkdtemp(prefix="bb-run-")
+    try:
+        code, stdout, err = tool("run", "--qemu", "pentium3 coreduo", "--icount", "-j", "2",
+                                 "--timeout", "60", "-o", out)
+        assert code == 0, "run exited %d: %s%s" % (code, stdout, err)
+        for name in ("qemu-pentium3", "qemu-coreduo"):
+            runs = records.read_log(os.path.join(out, name + ".log"))
+            assert len(runs) == 1 and runs[0].boot["environment"] == "qemu", name
+        assert "2 targets, 2 ok, 0 failed" in stdout, stdout
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def test_bochs_target():
+    if not os.path.exists(ISO):
+        raise Skip("no ISO %s (make iso)" % ISO)
+    out = tempfile.mkdtemp(prefix="bb-run-")
+    try:
+        code, stdout, err = tool("run", "--bochs", "p3_katmai", "--timeout", "120", "-o", out)
+        assert code == 0, "run exited %d: %s%s" % (code, stdout, err)
+        runs = records.read_log(os.path.join(out, "bochs-p3_katmai.log"))
+        assert runs[0].boot["environment"] == "bochs", runs[0].boot
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def test_missing_kernel_named():
+    code, _, err = tool("run", "--qemu", "pentium3", "--kernel", "/nonexistent.elf")
+    assert code != 0 and "/nonexistent.elf not found" in err, err
