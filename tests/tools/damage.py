@@ -57,7 +57,7 @@ def swap(text, n):
 GRUB_PREAMBLE = ("\x1b[?25l\x1b[H\x1b[J\x1b[1;1H\x1b[0m\x1b[37m\x1b[40m"
                  "                             GNU GRUB  version 2.06\r\n\r\n"
                  "\x1b[m\x1b[4;2H+----------------------------------------------------------+\r\n"
-                 "\x1b[5;2H|*barebench                                                 |\x1b[5;60H\r\n"
+                 "\x1b[5;2H|*barebench" + " " * 49 + "|\x1b[5;60H\r\n"
                  "\x1b[23;1H   The highlighted entry will be executed automatically in 0s.   \r\n"
                  "\x1b[0m\x1b[H\x1b[J  Booting `barebench'\r\n\r\n")
 

@@ -39,7 +39,7 @@ def test_two_cpu_models():
     b, rb = _report_json(REAL_CPUS[1], "b.json")
     code, out, err = tool("compare", a, b)
     assert code == 0, "compare without threshold exited %d: %s" % (code, err)
-    keys = set(results.keyed_results(ra["targets"][0])) | set(results.keyed_results(rb["targets"][0]))
+    keys = {key for r in (ra, rb) for key in results.keyed_results(r["targets"][0])}
     rows = [l for l in out.splitlines() if l.startswith("| qemu-")]
     assert len(rows) == len(keys), "%d rows for %d bench/event pairs" % (len(rows), len(keys))
     assert rows[0].startswith("| qemu-%s vs qemu-%s |" % REAL_CPUS), rows[0]

@@ -164,7 +164,8 @@ def test_reboot_before_end_record():
     lines = text.split("\n")
     half = record_lines(text)[len(record_lines(text)) // 2]
     prefix = "\n".join(lines[:half]) + "\n"
-    expect_refused(prefix + text, "run cut short: a new boot starts", half + 1 + record_lines(text)[0])
+    boot_line = half + 1 + record_lines(text)[0]
+    expect_refused(prefix + text, "run cut short: a new boot starts", boot_line)
 
 
 def test_terminal_capture_accepted():

@@ -19,7 +19,11 @@ def _result_records(text):
 def _report_files(prefix, *logs):
     code, _, err = tool("report", *logs, "-o", prefix)
     assert code in (0, 2), "report exited %d: %s" % (code, err)
-    return {kind: open("%s.%s" % (prefix, kind), encoding="utf-8").read() for kind in ("md", "csv", "json")}
+    out = {}
+    for kind in ("md", "csv", "json", "svg"):
+        with open("%s.%s" % (prefix, kind), encoding="utf-8") as f:
+            out[kind] = f.read()
+    return out
 
 
 def test_csv_one_row_per_target_bench_event():

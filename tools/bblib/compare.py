@@ -6,7 +6,7 @@ whatever their names (the usual "before / after" or "machine A / machine B").
 
 from decimal import Decimal
 
-from . import results
+from . import report, results
 
 
 class Difference:
@@ -79,17 +79,20 @@ def _fmt_percent(pct):
 
 def to_markdown(diffs, only_a, only_b, names, metric, threshold=None):
     """A table of every difference; rows beyond the threshold are marked '!'."""
-    lines = ["# barebench comparison: %s (A) vs %s (B), %s per iteration" % (names + (metric,)), ""]
-    lines.append("| target | bench | event | A | B | B-A | change |%s" % (" |" if threshold is not None else ""))
-    lines.append("|---|---|---|---|---|---|---|%s" % ("---|" if threshold is not None else ""))
+    header = ["target", "bench", "event", "A", "B", "B-A", "change"]
+    if threshold is not None:
+        header.append(">%g%%" % threshold)
+    rows = []
     for d in diffs:
         cells = [d.target, d.bench, d.event, _fmt(d.a), _fmt(d.b),
                  "-" if d.delta is None else "%+.2f" % d.delta, _fmt_percent(d.percent)]
         if threshold is not None:
             cells.append("!" if d.exceeds(threshold) else "")
-        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
-    for side, names_only in (("A", only_a), ("B", only_b)):
-        for name in names_only:
-            lines.append("")
-            lines.append("Target %s is only in %s." % (name, side))
+        rows.append(cells)
+    lines = ["# barebench comparison: %s (A) vs %s (B), %s per iteration" % (names + (metric,)),
+             ""] + report.markdown_table(header, rows)
+    unmatched = ["Target %s is only in %s." % (name, side)
+                 for side, names_only in (("A", only_a), ("B", only_b)) for name in names_only]
+    if unmatched:
+        lines += [""] + unmatched
     return "\n".join(lines) + "\n"

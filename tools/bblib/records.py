@@ -130,7 +130,8 @@ def _bad_field(kind, f):
         if f["counting"] not in ("0", "1"):
             return "counting is %r, expected 0 or 1" % f["counting"]
     elif kind == "bench":
-        if f["expected"] != "-" and not (_UINT.match(f["expected"]) or _FIXED2.match(f["expected"])):
+        exp = f["expected"]
+        if exp != "-" and not (_UINT.match(exp) or _FIXED2.match(exp)):
             return "expected instructions %r is neither a number nor '-'" % f["expected"]
     elif kind == "pass":
         if not _UINT.match(f["pass"]):
@@ -201,7 +202,8 @@ def parse_records(text, name="log"):
     for line_no, piece in _candidates(text):
         where = "%s:%d" % (name, line_no)
         if not piece.startswith(PREFIX):
-            problems.append("%s: damaged record prefix %r (expected %r)" % (where, piece[:4], PREFIX))
+            problems.append("%s: damaged record prefix %r (expected %r)"
+                            % (where, piece[:4], PREFIX))
             continue
         tails = list(_TAIL.finditer(piece))
         if not tails:
@@ -274,7 +276,8 @@ def group_runs(records, name="log", damaged=()):
             if dup is not None:
                 what = ("duplicated record" if dup.text == rec.text
                         else "repeated sequence number (different record)")
-                problems.append("%s: %s: seq %d already at line %d" % (where, what, rec.seq, dup.line))
+                problems.append("%s: %s: seq %d already at line %d"
+                                % (where, what, rec.seq, dup.line))
                 continue
             if rec.seq < expected:
                 problems.append("%s: records out of order: seq %d comes after seq %d"

@@ -33,7 +33,8 @@ def _cell(text):
     return str(text).replace("|", "\\|")
 
 
-def _table(header, rows):
+def markdown_table(header, rows):
+    """Markdown table lines; '|' in cells is escaped."""
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows]
     return lines
@@ -55,7 +56,7 @@ def _targets_table(report):
                      "%s/%s/%s" % (t["family"], t["model"], t["stepping"]), t["pmu"],
                      "yes" if t["counting"] else "no", t["serialize"], t["status"],
                      t["records"]))
-    return _table(("target", "env", "CPU", "fam/model/step", "PMU", "counting", "serialize",
+    return markdown_table(("target", "env", "CPU", "fam/model/step", "PMU", "counting", "serialize",
                    "status", "records"), rows)
 
 
@@ -84,7 +85,7 @@ def _results_table(report):
         for t, k in zip(targets, keyed):
             row.append(_value(k[key]) if key in k else results.absence(t, key[0]) or "-")
         rows.append(row)
-    return _table(["bench", "event", "expected"] + [t["target"] for t in targets], rows)
+    return markdown_table(["bench", "event", "expected"] + [t["target"] for t in targets], rows)
 
 
 def _notes(report):

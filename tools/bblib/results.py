@@ -178,7 +178,9 @@ def keyed_results(target):
         for r in b["results"]:
             counts[r["event"]] = counts.get(r["event"], 0) + 1
         for r in b["results"]:
-            label = r["event"] if counts[r["event"]] == 1 else "%s/pass %d" % (r["event"], r["pass"])
+            label = r["event"]
+            if counts[label] > 1:
+                label = "%s/pass %d" % (label, r["pass"])
             out[(b["name"], label)] = r
     return out
 
