@@ -90,3 +90,15 @@ def test_skip_fault_and_error_rows():
     assert notes.get(("rdpmc", "fault"), "").startswith("#UD (vector 6)"), notes
     md = report.to_markdown(results.load([path]))
     assert "| rdpmc |  |  | #UD |" in md and "error in pmu: counter did not advance" in md, md
+
+
+def test_check_verdicts():
+    good = real_log_file()
+    text, line = damage.duplicate(real_log(), 2)
+    bad = write_temp(text, "duplicated.log")
+    code, out, _ = tool("check", good, bad)
+    assert code == 1, "check exited %d with a damaged log" % code
+    assert "%s: sound, " % good in out, out
+    assert "%s: refused: %s:%d: duplicated record" % (bad, bad, line) in out, out
+    code, out, _ = tool("check", good)
+    assert code in (0, 2) and out.count("\n") == 1, out
