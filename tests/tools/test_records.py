@@ -186,3 +186,8 @@ def test_two_boots_in_one_capture():
 def test_log_without_records():
     expect_refused_text = refused("GRUB loading\nbarebench booting\n")
     assert "no machine records" in expect_refused_text[0], expect_refused_text[0]
+
+
+def test_duplicated_boot_record():
+    text, line = damage.duplicate(real_log(), 0)
+    expect_refused(text, "(or the boot record duplicated)", line)

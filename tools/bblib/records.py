@@ -99,27 +99,46 @@ def _clean(line):
     return _ESCAPES.sub("", line.rstrip("\r\n"))
 
 
-def _split_fields(body, where, problems):
+class Problems:
+    """What is wrong with a log, kept with line numbers so it reads in order."""
+
+    def __init__(self, name):
+        self.name, self.found = name, []
+
+    def add(self, line, what):
+        """A problem at a 1-based line, or about the whole log for line 0."""
+        where = "%s:%d" % (self.name, line) if line else self.name
+        self.found.append((line, "%s: %s" % (where, what)))
+
+    def lines(self):
+        return [line for line, _ in self.found]
+
+    def texts(self):
+        # Stable: at one line, a damaged record comes before the gap it leaves.
+        return [text for _, text in sorted(self.found, key=lambda p: p[0])]
+
+
+def _split_fields(body, line, problems):
     """Parses the verified text between '@' and '*' into a Record."""
     parts = body[len(PREFIX):].split(",")
     if len(parts) < 2 or not _UINT.match(parts[0]):
-        problems.append("%s: bad sequence number %r" % (where, parts[0][:20]))
+        problems.add(line, "bad sequence number %r" % parts[0][:20])
         return None
     kind, values = parts[1], parts[2:]
     names = FIELD_NAMES.get(kind)
     if names is None:
-        problems.append("%s: unknown record type %r" % (where, kind[:20]))
+        problems.add(line, "unknown record type %r" % kind[:20])
         return None
     if len(values) != len(names):
-        problems.append("%s: %s record has %d fields, expected %d (%s)"
-                        % (where, kind, len(values), len(names), ",".join(names)))
+        problems.add(line, "%s record has %d fields, expected %d (%s)"
+                     % (kind, len(values), len(names), ",".join(names)))
         return None
     fields = dict(zip(names, values))
     bad = _bad_field(kind, fields)
     if bad:
-        problems.append("%s: %s record: %s" % (where, kind, bad))
+        problems.add(line, "%s record: %s" % (kind, bad))
         return None
-    return Record(int(parts[0]), kind, fields, body, 0)
+    return Record(int(parts[0]), kind, fields, body, line)
 
 
 def _bad_field(kind, f):
@@ -195,101 +214,98 @@ def _rejoin(piece, lines, index):
     return piece, 0
 
 
-def parse_records(text, name="log"):
-    """Returns (records, problems): every record in file order, and what is
-    wrong with individual records (prefix, CRC, fields)."""
-    records, problems = [], []
-    for line_no, piece in _candidates(text):
-        where = "%s:%d" % (name, line_no)
+def parse_records(text, problems):
+    """Every sound record in file order; what is wrong with the others
+    (prefix, CRC, fields) goes to problems."""
+    records = []
+    for line, piece in _candidates(text):
         if not piece.startswith(PREFIX):
-            problems.append("%s: damaged record prefix %r (expected %r)"
-                            % (where, piece[:4], PREFIX))
+            problems.add(line, "damaged record prefix %r (expected %r)" % (piece[:4], PREFIX))
             continue
         tails = list(_TAIL.finditer(piece))
         if not tails:
-            problems.append("%s: record has no '*crc' ending (cut short or damaged): %r"
-                            % (where, piece[-40:]))
+            problems.add(line, "record has no '*crc' ending (cut short or damaged): %r"
+                         % piece[-40:])
             continue
         tail = tails[-1]
         if tail.end() != len(piece):
-            problems.append("%s: unexpected text after the record's CRC: %r"
-                            % (where, piece[tail.end():][:40]))
+            problems.add(line, "unexpected text after the record's CRC: %r"
+                         % piece[tail.end():][:40])
             continue
         body = piece[:tail.start()]
         if crc_of(body) != tail.group(1):
-            problems.append("%s: CRC mismatch: record says %s, its text gives %s (damaged record)"
-                            % (where, tail.group(1), crc_of(body)))
+            problems.add(line, "CRC mismatch: record says %s, its text gives %s (damaged record)"
+                         % (tail.group(1), crc_of(body)))
             continue
-        rec = _split_fields(body, where, problems)
+        rec = _split_fields(body, line, problems)
         if rec:
-            rec.line = line_no
             records.append(rec)
-    return records, problems
+    return records
 
 
-def group_runs(records, name="log", damaged=()):
-    """Checks sequence numbers and end records; returns (runs, problems).
+def _later(records, start, seq):
+    """The record with seq after position start, before the run's end, or None."""
+    for r in records[start:]:
+        if r.seq == seq:
+            return r
+        if r.type == "end":
+            return None
+    return None
+
+
+def group_runs(records, problems):
+    """Checks sequence numbers and end records; returns the runs.
 
     A log may hold several boots (a terminal left capturing across reboots):
     each run starts with seq 0 `boot` and ends with one `end` record. A gap
-    left by a record already refused (its line in `damaged`) is not reported
-    twice."""
-    runs, problems = [], []
+    left by a record already refused is not reported twice."""
+    runs = []
+    damaged = problems.lines()
 
     def refused_between(first, last):
         return any(first < line < last for line in damaged)
 
     current, expected, seen, previous = None, 0, {}, {}
-
-    def later(seq, start):
-        # Where does seq turn up after position start, before the run's end?
-        for r in records[start:]:
-            if r.seq == seq:
-                return r
-            if r.type == "end":
-                return None
-        return None
-
     for pos, rec in enumerate(records):
-        where = "%s:%d" % (name, rec.line)
         if rec.seq == 0 and rec.type == "boot":
             if current is not None:
-                problems.append("%s: run cut short: a new boot starts before the end record of "
-                                "the run that began at line %d (last seq %d)"
-                                % (where, current[0].line, expected - 1))
+                hint = (" (or the boot record duplicated)"
+                        if len(current) == 1 and current[0].text == rec.text else "")
+                problems.add(rec.line, "run cut short: a new boot starts before the end record "
+                             "of the run that began at line %d (last seq %d)%s"
+                             % (current[0].line, expected - 1, hint))
             current, expected, seen = [rec], 1, {0: rec}
             continue
         if current is None:
             dup = previous.get(rec.seq)
             if dup and dup.text == rec.text:
-                problems.append("%s: duplicated record: seq %d already at line %d"
-                                % (where, rec.seq, dup.line))
+                problems.add(rec.line, "duplicated record: seq %d already at line %d"
+                             % (rec.seq, dup.line))
             elif not runs and not refused_between(0, rec.line):
-                problems.append("%s: log starts at seq %d (%s record): records before it are "
-                                "missing, expected seq 0 boot record" % (where, rec.seq, rec.type))
+                problems.add(rec.line, "log starts at seq %d (%s record): records before it are "
+                             "missing, expected seq 0 boot record" % (rec.seq, rec.type))
             elif runs:
-                problems.append("%s: seq %d %s record after the end record at line %d"
-                                % (where, rec.seq, rec.type, runs[-1].last_line))
+                problems.add(rec.line, "seq %d %s record after the end record at line %d"
+                             % (rec.seq, rec.type, runs[-1].last_line))
             current, expected, seen = [rec], rec.seq + 1, {rec.seq: rec}
         elif rec.seq != expected:
             dup = seen.get(rec.seq)
             if dup is not None:
                 what = ("duplicated record" if dup.text == rec.text
                         else "repeated sequence number (different record)")
-                problems.append("%s: %s: seq %d already at line %d"
-                                % (where, what, rec.seq, dup.line))
+                problems.add(rec.line, "%s: seq %d already at line %d" % (what, rec.seq, dup.line))
                 continue
+            missing = _later(records, pos + 1, expected)
             if rec.seq < expected:
-                problems.append("%s: records out of order: seq %d comes after seq %d"
-                                % (where, rec.seq, expected - 1))
-            elif later(expected, pos + 1):
-                problems.append("%s: records out of order: seq %d comes before seq %d (line %d)"
-                                % (where, rec.seq, expected, later(expected, pos + 1).line))
+                problems.add(rec.line, "records out of order: seq %d comes after seq %d"
+                             % (rec.seq, expected - 1))
+            elif missing:
+                problems.add(rec.line, "records out of order: seq %d comes before seq %d (line %d)"
+                             % (rec.seq, expected, missing.line))
             elif not refused_between(current[-1].line, rec.line):
                 gap = rec.seq - expected
-                problems.append("%s: %s missing: expected seq %d, found %d"
-                                % (where, "record" if gap == 1 else "%d records" % gap,
-                                   expected, rec.seq))
+                problems.add(rec.line, "%s missing: expected seq %d, found %d"
+                             % ("record" if gap == 1 else "%d records" % gap, expected, rec.seq))
             current.append(rec)
             seen[rec.seq] = rec
             expected = max(expected, rec.seq + 1)
@@ -299,36 +315,28 @@ def group_runs(records, name="log", damaged=()):
             expected += 1
         if rec.type == "end":
             if int(rec.fields["count"]) != rec.seq:
-                problems.append("%s: end record counts %s records but %d precede it"
-                                % (where, rec.fields["count"], rec.seq))
+                problems.add(rec.line, "end record counts %s records but %d precede it"
+                             % (rec.fields["count"], rec.seq))
             runs.append(Run(current, current[0].line, rec.line))
             previous, current = seen, None
     if current is not None:
         # Named at the log's last record line, damaged or not: where it stops.
-        last = max([current[-1].line] + list(damaged))
-        problems.append("%s:%d: log cut short: no end record (last complete record: seq %d at "
-                        "line %d; run began at line %d)"
-                        % (name, last, current[-1].seq, current[-1].line, current[0].line))
-    if not records and not problems:
-        problems.append("%s: no machine records (lines with %r) in the log" % (name, PREFIX))
-    return runs, problems
+        problems.add(max([current[-1].line] + damaged),
+                     "log cut short: no end record (last complete record: seq %d at line %d; "
+                     "run began at line %d)" % (current[-1].seq, current[-1].line, current[0].line))
+    return runs
 
 
 def check_log(text, name="log"):
     """Returns the runs of a log, or raises LogError listing every problem."""
-    records, problems = parse_records(text, name)
-    damaged = [_line_of(p) for p in problems]
-    runs, order_problems = group_runs(records, name, damaged)
-    problems += order_problems
-    if problems:
-        problems.sort(key=_line_of)
-        raise LogError(problems)
+    problems = Problems(name)
+    records = parse_records(text, problems)
+    runs = group_runs(records, problems)
+    if not records and not problems.found:
+        problems.add(0, "no machine records (lines with %r) in the log" % PREFIX)
+    if problems.found:
+        raise LogError(problems.texts())
     return runs
-
-
-def _line_of(problem):
-    m = re.match(r".*?:(\d+): ", problem)
-    return int(m.group(1)) if m else 0
 
 
 def read_log(path):
