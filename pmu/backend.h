@@ -61,9 +61,23 @@ struct pmu_event_desc {
     const char *desc;
 };
 
-#define PMU_EVF_ADVANCES 0x1 /* always advances over a busy loop (cycles, instructions) */
-#define PMU_EVF_FIXED 0x2    /* Intel fixed-function counter event */
-#define PMU_EVF_BACKEND 0x10000
+#define PMU_EVF_ADVANCES  0x1 /* always advances over a busy loop (cycles, instructions) */
+#define PMU_EVF_FIXED     0x2 /* Intel fixed-function counter event */
+#define PMU_EVF_USER_ONLY 0x4 /* counts at CPL 3 only: never moves in the kernel */
+#define PMU_EVF_BACKEND   0x10000
+
+#define PMU_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* An event entry with all counters allowed, or with unit masks. */
+#define PMU_EVENT(n, c, cnt)                                                                       \
+    {                                                                                              \
+        .name = (n), .code = (c), .counters = (cnt)                                                \
+    }
+#define PMU_EVENT_UM(n, c, cnt, um)                                                                \
+    {                                                                                              \
+        .name = (n), .code = (c), .counters = (cnt), .umasks = (um),                               \
+        .n_umasks = PMU_ARRAY_SIZE(um)                                                             \
+    }
 
 /* An event table: a family's events with its count. */
 struct pmu_event_table {
@@ -115,8 +129,8 @@ struct pmu_backend {
      * one is new; the others may move): fills hw_index, hw_aux, counter
      * and read. Returns 0, or -1 with the conflict in err. Backends with
      * one selector per counter call pmu_place_by_mask(). */
-    int (*place)(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
-                 char *err, size_t errlen);
+    int (*place)(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n, char *err,
+                 size_t errlen);
 
     /* Register writes that program and enable one pass, in order. */
     unsigned (*encode)(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
@@ -143,16 +157,14 @@ extern const unsigned pmu_n_backends;
 /* ---- Helpers shared by backends (pmu/helpers.c) ---- */
 
 /* Formats into err (like snprintf); returns -1 for `return pmu_error(...)`. */
-int pmu_error(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+int pmu_error(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Appends one write to out[*n] when it fits (always counts *n). */
 void pmu_emit(struct pmu_write *out, unsigned max, unsigned *n, uint32_t msr, uint64_t value,
               const char *what_fmt, ...) __attribute__((format(printf, 6, 7)));
 
 /* Looks an event up by name, case-insensitive. */
-const struct pmu_event_desc *pmu_find_event(const struct pmu_event_table *table,
-                                            const char *name);
+const struct pmu_event_desc *pmu_find_event(const struct pmu_event_table *table, const char *name);
 
 /* Looks a unit mask of an event up by name, case-insensitive. */
 const struct pmu_umask_desc *pmu_find_umask(const struct pmu_event_desc *ev, const char *name);
@@ -161,17 +173,18 @@ const struct pmu_umask_desc *pmu_find_umask(const struct pmu_event_desc *ev, con
 const char *pmu_find_alias(const struct pmu_alias *aliases, const char *name);
 
 /* Generic placement: bipartite matching of events to counters by
- * counter_mask (bit i = counter i) among n_counters counters. Fills
+ * counter_mask (bit i = counter i) among n_counters counters, trying the
+ * counters in `prefer` first (e.g. fixed counters, to keep the GP ones
+ * free). Fills
  * hw_index only; the backend then names the counter and fills read. */
 int pmu_place_by_mask(struct pmu_assigned_event *events[], unsigned n, unsigned n_counters,
-                      char *err, size_t errlen);
+                      uint32_t prefer, char *err, size_t errlen);
 
 /* Lists a table: one line per event, then its unit masks indented. */
 void pmu_list_table(const struct pmu_event_table *table, pmu_line_fn line, void *ctx);
 
 /* Splits a spec word (pmu/spec.c); returns 0 or -1 with a message. */
-int pmu_spec_parse(const char *word, size_t len, struct pmu_spec *spec, char *err,
-                   size_t errlen);
+int pmu_spec_parse(const char *word, size_t len, struct pmu_spec *spec, char *err, size_t errlen);
 
 /* Length of the next event word of a list at s: up to the next ',' that
  * starts a new event (commas between `key=value` fields stay inside). */

@@ -17,10 +17,10 @@
 #include "../kernel/cpuinfo.h"
 
 #define PMU_MAX_COUNTERS 18 /* the Pentium 4 has the most */
-#define PMU_MAX_EVENTS 32   /* per event set, over all passes */
-#define PMU_MAX_PASSES 16
-#define PMU_NAME_LEN 64
-#define PMU_ERR_LEN 160
+#define PMU_MAX_EVENTS   32 /* per event set, over all passes */
+#define PMU_MAX_PASSES   16
+#define PMU_NAME_LEN     64
+#define PMU_ERR_LEN      160
 
 /* Hardware access. Each returns 0, or a negative value when the access
  * faulted (the kernel's probes catch #GP/#UD) or the model refused it. */
@@ -119,8 +119,11 @@ int pmu_start_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
 /* Disables the counters of one pass. */
 int pmu_stop_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
 
-/* Checks that the programmed counters advance over a known loop. Returns
- * true when they do; when not, the caller must fall back to the TSC. */
+/* Programs the pass, runs a known loop (or hw.workload), stops the pass,
+ * and checks that the counters advanced: at least one, and every cycle or
+ * instruction event that counts at CPL 0. Returns true when they did and
+ * sets pmu->counting; when not (every emulator), the caller must say so
+ * and fall back to the TSC (pmu_fallback_tsc). Always true for the TSC. */
 bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
 
 /* Falls back to the TSC backend (after pmu_verify() failed): later plans

@@ -4,12 +4,8 @@
 #include "backend.h"
 
 const struct pmu_backend *const pmu_backends[] = {
-    /* The NetBurst backend (pmu/p4*.c) goes here: &pmu_p4_backend, */
-    &pmu_arch_backend,
-    &pmu_p6_backend,
-    &pmu_p5_backend,
-    &pmu_amd_backend,
-    &pmu_tsc_backend,
+    &pmu_p4_backend, &pmu_arch_backend, &pmu_p6_backend,
+    &pmu_p5_backend, &pmu_amd_backend,  &pmu_tsc_backend,
 };
 
 const unsigned pmu_n_backends = sizeof pmu_backends / sizeof pmu_backends[0];

@@ -1,0 +1,193 @@
+/* AMD K7 and later: four 48-bit counters PERF_CTR0-3 (0xC0010004-7) with
+ * selectors PERF_CTL0-3 (0xC0010000-3), or, where CPUID 0x80000001 ECX
+ * bit 23 says so, the core extension: six counters with interleaved
+ * CTL/CTR pairs from 0xC0010200. Each selector has its own EN bit; event
+ * selects are 12 bits (bits 11:8 at 35:32). */
+#include "events_amd.h"
+#include "evtsel.h"
+#include "../kernel/fmt.h"
+#include "../kernel/kstring.h"
+
+#define MSR_K7_EVNTSEL0     0xc0010000
+#define MSR_K7_PERFCTR0     0xc0010004
+#define MSR_F15H_PERF_CTL0  0xc0010200 /* CTLn = +2n, CTRn = +2n+1 */
+#define AMD_LEGACY_COUNTERS 4
+#define AMD_CORE_COUNTERS   6
+#define AMD_WIDTH           48
+
+enum amd_variant { AMD_K7, AMD_K8, AMD_FAM10H, AMD_FAM15H, AMD_FAM17H };
+
+static const struct {
+    const char *name;
+    const struct pmu_event_table *table;
+    const char *cycles;
+} amd_variants[] = {
+    [AMD_K7] = {"k7", &amd_k7_table, "CPU_CLK_UNHALTED"},
+    [AMD_K8] = {"k8", &amd_k8_table, "CPU_CLK_UNHALTED"},
+    [AMD_FAM10H] = {"fam10h", &amd_fam10h_table, "CPU_CLK_UNHALTED"},
+    [AMD_FAM15H] = {"fam15h", &amd_fam15h_table, "CPU_CLK_UNHALTED"},
+    [AMD_FAM17H] = {"fam17h", &amd_fam17h_table, "CYCLES_NOT_IN_HALT"},
+};
+
+static bool amd_detect(const struct cpu_info *cpu)
+{
+    return cpu->vendor == VENDOR_AMD && cpu->family >= 6 && cpu->features[FEAT_MSR];
+}
+
+static enum amd_variant amd_variant_of(unsigned family)
+{
+    if (family == 6)
+        return AMD_K7;
+    if (family < 0x10)
+        return AMD_K8;
+    if (family < 0x15)
+        return AMD_FAM10H;
+    if (family == 0x15)
+        return AMD_FAM15H;
+    return AMD_FAM17H;
+}
+
+static bool core_extension(const struct pmu *pmu)
+{
+    return pmu->cpu.features[FEAT_AMD_PERFCTR_CORE];
+}
+
+static void amd_init(struct pmu *pmu)
+{
+    pmu->variant = amd_variant_of(pmu->cpu.family);
+    pmu->n_gp = core_extension(pmu) ? AMD_CORE_COUNTERS : AMD_LEGACY_COUNTERS;
+    pmu->gp_width = AMD_WIDTH;
+}
+
+static uint32_t ctl_msr(const struct pmu *pmu, unsigned i)
+{
+    return core_extension(pmu) ? MSR_F15H_PERF_CTL0 + 2 * i : MSR_K7_EVNTSEL0 + i;
+}
+
+static uint32_t ctr_msr(const struct pmu *pmu, unsigned i)
+{
+    return core_extension(pmu) ? MSR_F15H_PERF_CTL0 + 2 * i + 1 : MSR_K7_PERFCTR0 + i;
+}
+
+static void amd_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
+{
+    char text[160];
+    fmt_snprintf(text, sizeof text,
+                 "amd (%s): %u counters PMC0-%u, 48 bits, RDPMC 0-%u; %s: CTL 0x%x.., CTR 0x%x..",
+                 amd_variants[pmu->variant].name, pmu->n_gp, pmu->n_gp - 1, pmu->n_gp - 1,
+                 core_extension(pmu) ? "core extension" : "legacy MSRs", (unsigned)ctl_msr(pmu, 0),
+                 (unsigned)ctr_msr(pmu, 0));
+    line(ctx, text);
+}
+
+static void amd_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
+{
+    pmu_list_table(amd_variants[pmu->variant].table, line, ctx);
+}
+
+static const char *amd_default_events(const struct pmu *pmu)
+{
+    return pmu->variant == AMD_FAM17H ? "CYCLES_NOT_IN_HALT,RETIRED_INSTRUCTIONS,"
+                                        "RETIRED_BRANCH_INSTRUCTIONS,"
+                                        "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED"
+                                      : "CPU_CLK_UNHALTED,RETIRED_INSTRUCTIONS,"
+                                        "RETIRED_BRANCH_INSTRUCTIONS,"
+                                        "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS";
+}
+
+static const struct pmu_alias amd_aliases[] = {
+    {"instructions", "RETIRED_INSTRUCTIONS"},
+    {"branches", "RETIRED_BRANCH_INSTRUCTIONS"},
+    {"branch-instructions", "RETIRED_BRANCH_INSTRUCTIONS"},
+    {"branch-misses", "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS"},
+    {"cache-references", "DATA_CACHE_ACCESSES"},
+    {"cache-misses", "DATA_CACHE_MISSES"},
+    {NULL, NULL},
+};
+
+static const struct pmu_alias amd17_aliases[] = {
+    {"instructions", "RETIRED_INSTRUCTIONS"},
+    {"branches", "RETIRED_BRANCH_INSTRUCTIONS"},
+    {"branch-instructions", "RETIRED_BRANCH_INSTRUCTIONS"},
+    {"branch-misses", "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED"},
+    {"cache-references", "DATA_CACHE_ACCESSES"},
+    {NULL, NULL},
+};
+
+static int amd_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
+                       struct pmu_assigned_event *ev, char *err, size_t errlen)
+{
+    struct evtsel_rules rules;
+    memset(&rules, 0, sizeof rules);
+    rules.n_tables = 1;
+    rules.tables[0] = amd_variants[pmu->variant].table;
+    rules.aliases = pmu->variant == AMD_FAM17H ? amd17_aliases : amd_aliases;
+    rules.all_counters = (1u << pmu->n_gp) - 1;
+    rules.amd = true;
+    /* "cycles" maps to the family's own cycle event. */
+    struct pmu_spec cycles;
+    if (spec->kind == PMU_SPEC_NAME &&
+        (str_ieq(spec->name, "cycles") || str_ieq(spec->name, "cpu-cycles"))) {
+        cycles = *spec;
+        str_copy(cycles.name, sizeof cycles.name, amd_variants[pmu->variant].cycles);
+        spec = &cycles;
+    }
+    return evtsel_resolve(&rules, spec, ev, err, errlen);
+}
+
+static int amd_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
+                     char *err, size_t errlen)
+{
+    if (pmu_place_by_mask(events, n, pmu->n_gp, 0, err, errlen) < 0)
+        return -1;
+    for (unsigned i = 0; i < n; i++) {
+        struct pmu_assigned_event *ev = events[i];
+        fmt_snprintf(ev->counter, sizeof ev->counter, "PMC%u", ev->hw_index);
+        ev->read.kind = PMU_READ_RDPMC;
+        ev->read.index = ev->hw_index;
+        ev->read.width = AMD_WIDTH;
+    }
+    return 0;
+}
+
+static unsigned amd_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                           struct pmu_write *out, unsigned max)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        const struct pmu_assigned_event *ev = &plan->events[i];
+        if (ev->pass != pass)
+            continue;
+        unsigned c = ev->hw_index;
+        pmu_emit(out, max, &n, ctl_msr(pmu, c), 0, "PERF_CTL%u = 0", c);
+        pmu_emit(out, max, &n, ctr_msr(pmu, c), 0, "PERF_CTR%u = 0", c);
+        pmu_emit(out, max, &n, ctl_msr(pmu, c), ev->config | EVTSEL_EN, "PERF_CTL%u %s +EN", c,
+                 ev->name);
+    }
+    return n;
+}
+
+static unsigned amd_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                                struct pmu_write *out, unsigned max)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        const struct pmu_assigned_event *ev = &plan->events[i];
+        if (ev->pass == pass)
+            pmu_emit(out, max, &n, ctl_msr(pmu, ev->hw_index), 0, "PERF_CTL%u = 0", ev->hw_index);
+    }
+    return n;
+}
+
+const struct pmu_backend pmu_amd_backend = {
+    .name = "amd",
+    .detect = amd_detect,
+    .init = amd_init,
+    .describe = amd_describe,
+    .list = amd_list,
+    .default_events = amd_default_events,
+    .resolve = amd_resolve,
+    .place = amd_place,
+    .encode = amd_encode,
+    .encode_stop = amd_encode_stop,
+};

@@ -1,0 +1,250 @@
+/* The PMU layer's core: picks the backend, plans event sets into passes,
+ * programs passes through struct pmu_hw and checks that counters count. */
+#include "backend.h"
+#include "../kernel/kstring.h"
+
+static const struct pmu_backend *find_backend(const char *name)
+{
+    for (unsigned i = 0; i < pmu_n_backends; i++) {
+        if (str_ieq(name, pmu_backends[i]->name))
+            return pmu_backends[i];
+    }
+    return NULL;
+}
+
+static void use_backend(struct pmu *pmu, const struct pmu_backend *backend)
+{
+    pmu->backend = backend;
+    pmu->counting = false;
+    pmu->state = NULL;
+    pmu->n_gp = pmu->gp_width = pmu->n_fixed = pmu->fixed_width = 0;
+    pmu->variant = 0;
+    pmu->caps = 0;
+    if (backend->init)
+        backend->init(pmu);
+}
+
+void pmu_init(struct pmu *pmu, const struct cpu_info *cpu, const struct pmu_hw *hw,
+              const char *force)
+{
+    memset(pmu, 0, sizeof *pmu);
+    pmu->cpu = *cpu;
+    pmu->hw = *hw;
+    const struct pmu_backend *chosen = NULL;
+    if (force && force[0]) {
+        /* A forced backend still needs a CPU it knows: forcing "p6" on an
+         * AMD would touch MSRs that mean something else there. */
+        chosen = find_backend(force);
+        if (chosen && chosen != &pmu_tsc_backend && !chosen->detect(cpu))
+            chosen = NULL;
+    }
+    for (unsigned i = 0; !chosen && i < pmu_n_backends; i++) {
+        if (pmu_backends[i]->detect(cpu))
+            chosen = pmu_backends[i];
+    }
+    use_backend(pmu, chosen ? chosen : &pmu_tsc_backend);
+}
+
+void pmu_fallback_tsc(struct pmu *pmu)
+{
+    use_backend(pmu, &pmu_tsc_backend);
+}
+
+const char *pmu_name(const struct pmu *pmu)
+{
+    if (pmu->backend->model_name)
+        return pmu->backend->model_name(pmu);
+    return pmu->backend->name;
+}
+
+void pmu_describe(const struct pmu *pmu, void (*line)(void *ctx, const char *text), void *ctx)
+{
+    pmu->backend->describe(pmu, line, ctx);
+}
+
+void pmu_list_events(const struct pmu *pmu, void (*line)(void *ctx, const char *text), void *ctx)
+{
+    pmu->backend->list(pmu, line, ctx);
+}
+
+/* Tries to add ev to pass `pass`: places the pass's events plus ev. */
+static bool try_pass(const struct pmu *pmu, struct pmu_plan *plan, unsigned pass,
+                     struct pmu_assigned_event *ev, char *err, size_t errlen)
+{
+    struct pmu_assigned_event copies[PMU_MAX_EVENTS];
+    struct pmu_assigned_event *ptrs[PMU_MAX_EVENTS];
+    unsigned index[PMU_MAX_EVENTS];
+    unsigned n = 0;
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        if (plan->events[i].pass == pass) {
+            copies[n] = plan->events[i];
+            index[n] = i;
+            ptrs[n] = &copies[n];
+            n++;
+        }
+    }
+    copies[n] = *ev;
+    ptrs[n] = &copies[n];
+    if (pmu->backend->place(pmu, ptrs, n + 1, err, errlen) < 0)
+        return false;
+    for (unsigned i = 0; i < n; i++)
+        plan->events[index[i]] = copies[i];
+    *ev = copies[n];
+    ev->pass = pass;
+    return true;
+}
+
+static int plan_one(const struct pmu *pmu, struct pmu_plan *plan, const char *word, size_t len,
+                    char *err, size_t errlen)
+{
+    struct pmu_spec spec;
+    if (pmu_spec_parse(word, len, &spec, err, errlen) < 0)
+        return -1;
+    if (plan->n_events == PMU_MAX_EVENTS)
+        return pmu_error(err, errlen, "'%s': more than %d events", spec.text, PMU_MAX_EVENTS);
+    struct pmu_assigned_event ev;
+    memset(&ev, 0, sizeof ev);
+    if (pmu->backend->resolve(pmu, &spec, &ev, err, errlen) < 0)
+        return -1;
+    for (unsigned p = 0; p < plan->n_passes; p++) {
+        if (try_pass(pmu, plan, p, &ev, NULL, 0)) {
+            plan->events[plan->n_events++] = ev;
+            return 0;
+        }
+    }
+    if (plan->n_passes == PMU_MAX_PASSES)
+        return pmu_error(err, errlen, "'%s': more than %d passes", spec.text, PMU_MAX_PASSES);
+    /* Alone in a new pass: if it does not fit there, it never will. */
+    if (!try_pass(pmu, plan, plan->n_passes, &ev, err, errlen))
+        return -1;
+    plan->n_passes++;
+    plan->events[plan->n_events++] = ev;
+    return 0;
+}
+
+int pmu_plan_events(const struct pmu *pmu, const char *spec, struct pmu_plan *plan, char *err,
+                    size_t errlen)
+{
+    memset(plan, 0, sizeof *plan);
+    if (err && errlen)
+        err[0] = '\0';
+    if (!spec || !spec[0])
+        spec = pmu->backend->default_events(pmu);
+    const char *s = spec;
+    while (*s) {
+        size_t len = pmu_spec_word_len(s);
+        if (plan_one(pmu, plan, s, len, err, errlen) < 0)
+            return -1;
+        s += len;
+        if (*s == ',') {
+            s++;
+            if (!*s)
+                return pmu_error(err, errlen, "empty event at the end of the list");
+        }
+    }
+    return 0;
+}
+
+unsigned pmu_encode_pass(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                         struct pmu_write *out, unsigned max)
+{
+    return pmu->backend->encode(pmu, plan, pass, out, max);
+}
+
+unsigned pmu_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                         struct pmu_write *out, unsigned max)
+{
+    return pmu->backend->encode_stop(pmu, plan, pass, out, max);
+}
+
+#define MAX_WRITES 64
+
+static int write_all(struct pmu *pmu, const struct pmu_write *w, unsigned n)
+{
+    if (n > MAX_WRITES)
+        return -1;
+    for (unsigned i = 0; i < n; i++) {
+        if (pmu->hw.wrmsr(pmu->hw.ctx, w[i].msr, w[i].value) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+int pmu_start_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
+{
+    struct pmu_write writes[MAX_WRITES];
+    unsigned n = pmu_encode_pass(pmu, plan, pass, writes, MAX_WRITES);
+    if (write_all(pmu, writes, n) < 0)
+        return -1;
+    return pmu->backend->start ? pmu->backend->start(pmu, plan, pass) : 0;
+}
+
+int pmu_stop_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
+{
+    struct pmu_write writes[MAX_WRITES];
+    unsigned n = pmu_encode_stop(pmu, plan, pass, writes, MAX_WRITES);
+    return write_all(pmu, writes, n);
+}
+
+/* Reads one counter the way the harness will. */
+static int read_counter(struct pmu *pmu, const struct pmu_read *read, uint64_t *value)
+{
+    switch (read->kind) {
+    case PMU_READ_RDPMC:
+        return pmu->hw.rdpmc(pmu->hw.ctx, read->index, value);
+    case PMU_READ_RDMSR:
+        return pmu->hw.rdmsr(pmu->hw.ctx, read->index, value);
+    case PMU_READ_RDTSC:
+        break;
+    }
+    return -1;
+}
+
+/* The known loop: enough work that every cycle or instruction counter
+ * moves by thousands. volatile keeps the compiler from folding it. */
+#define VERIFY_ITERATIONS 20000u
+
+static void busy_loop(struct pmu *pmu)
+{
+    if (pmu->hw.workload) {
+        pmu->hw.workload(pmu->hw.ctx, VERIFY_ITERATIONS);
+        return;
+    }
+    volatile uint32_t sink = 0;
+    for (uint32_t i = 0; i < VERIFY_ITERATIONS; i++)
+        sink = sink + i;
+}
+
+bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
+{
+    if (pmu->backend == &pmu_tsc_backend)
+        return true; /* the TSC needs no programming; results say TSC */
+    uint64_t start[PMU_MAX_EVENTS], end[PMU_MAX_EVENTS];
+    bool ok = pmu_start_pass(pmu, plan, pass) == 0;
+    for (unsigned i = 0; ok && i < plan->n_events; i++) {
+        if (plan->events[i].pass == pass && read_counter(pmu, &plan->events[i].read, &start[i]))
+            ok = false;
+    }
+    if (ok)
+        busy_loop(pmu);
+    for (unsigned i = 0; ok && i < plan->n_events; i++) {
+        if (plan->events[i].pass == pass && read_counter(pmu, &plan->events[i].read, &end[i]))
+            ok = false;
+    }
+    pmu_stop_pass(pmu, plan, pass);
+    /* Every event that must move over a busy loop moved, and at least one
+     * counter of the pass moved: a PMU that drops writes shows all zeros. */
+    bool any_moved = false;
+    for (unsigned i = 0; ok && i < plan->n_events; i++) {
+        const struct pmu_assigned_event *ev = &plan->events[i];
+        if (ev->pass != pass)
+            continue;
+        uint64_t delta = pmu_delta(&ev->read, start[i], end[i]);
+        if (delta)
+            any_moved = true;
+        else if ((ev->flags & PMU_EVF_ADVANCES) && !(ev->flags & PMU_EVF_USER_ONLY))
+            ok = false;
+    }
+    pmu->counting = ok && any_moved;
+    return pmu->counting;
+}

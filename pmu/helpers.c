@@ -1,0 +1,120 @@
+/* Helpers every backend shares: errors, register-write lists, table
+ * look-ups, counter matching, listing. */
+#include "backend.h"
+#include "../kernel/fmt.h"
+#include "../kernel/kstring.h"
+
+int pmu_error(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        fmt_vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+void pmu_emit(struct pmu_write *out, unsigned max, unsigned *n, uint32_t msr, uint64_t value,
+              const char *what_fmt, ...)
+{
+    if (*n < max) {
+        struct pmu_write *w = &out[*n];
+        w->msr = msr;
+        w->value = value;
+        va_list ap;
+        va_start(ap, what_fmt);
+        fmt_vsnprintf(w->what, sizeof w->what, what_fmt, ap);
+        va_end(ap);
+    }
+    (*n)++;
+}
+
+const struct pmu_event_desc *pmu_find_event(const struct pmu_event_table *table, const char *name)
+{
+    for (unsigned i = 0; i < table->n_events; i++) {
+        if (str_ieq(name, table->events[i].name))
+            return &table->events[i];
+    }
+    return NULL;
+}
+
+const struct pmu_umask_desc *pmu_find_umask(const struct pmu_event_desc *ev, const char *name)
+{
+    for (unsigned i = 0; i < ev->n_umasks; i++) {
+        if (str_ieq(name, ev->umasks[i].name))
+            return &ev->umasks[i];
+    }
+    return NULL;
+}
+
+const char *pmu_find_alias(const struct pmu_alias *aliases, const char *name)
+{
+    for (; aliases && aliases->alias; aliases++) {
+        if (str_ieq(name, aliases->alias))
+            return aliases->spec;
+    }
+    return NULL;
+}
+
+/* Kuhn's augmenting path: can event e get a counter, moving others? A
+ * free counter is taken before any other event is moved, preferred
+ * counters before the rest, lower numbers first. */
+static bool augment(struct pmu_assigned_event *events[], unsigned e, unsigned n_counters,
+                    int owner[], bool seen[], uint32_t prefer)
+{
+    for (unsigned step = 0; step < 4; step++) {
+        bool want_preferred = step == 0 || step == 2;
+        bool want_free = step < 2;
+        for (unsigned c = 0; c < n_counters; c++) {
+            bool preferred = (prefer >> c) & 1;
+            if (preferred != want_preferred || (owner[c] < 0) != want_free || seen[c] ||
+                !((events[e]->counter_mask >> c) & 1))
+                continue;
+            seen[c] = true;
+            if (owner[c] < 0 ||
+                augment(events, (unsigned)owner[c], n_counters, owner, seen, prefer)) {
+                owner[c] = (int)e;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+int pmu_place_by_mask(struct pmu_assigned_event *events[], unsigned n, unsigned n_counters,
+                      uint32_t prefer, char *err, size_t errlen)
+{
+    int owner[32];
+    for (unsigned c = 0; c < 32; c++)
+        owner[c] = -1;
+    for (unsigned e = 0; e < n; e++) {
+        bool seen[32] = {false};
+        if (!augment(events, e, n_counters, owner, seen, prefer))
+            return pmu_error(err, errlen, "'%s' cannot be placed on the free counters",
+                             events[e]->name);
+    }
+    for (unsigned c = 0; c < n_counters; c++) {
+        if (owner[c] >= 0)
+            events[owner[c]]->hw_index = c;
+    }
+    return 0;
+}
+
+void pmu_list_table(const struct pmu_event_table *table, pmu_line_fn line, void *ctx)
+{
+    char text[160];
+    for (unsigned i = 0; i < table->n_events; i++) {
+        const struct pmu_event_desc *ev = &table->events[i];
+        fmt_snprintf(text, sizeof text, "%-40s code 0x%02x counters 0x%x%s%s", ev->name,
+                     (unsigned)ev->code, (unsigned)ev->counters, ev->desc ? "  " : "",
+                     ev->desc ? ev->desc : "");
+        line(ctx, text);
+        for (unsigned u = 0; u < ev->n_umasks; u++) {
+            const struct pmu_umask_desc *um = &ev->umasks[u];
+            fmt_snprintf(text, sizeof text, "    :%-34s umask 0x%02x%s", um->name,
+                         (unsigned)um->code, (um->flags & PMU_UMF_DEFAULT) ? " (default)" : "");
+            line(ctx, text);
+        }
+    }
+}

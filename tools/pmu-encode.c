@@ -1,0 +1,184 @@
+/* pmu-encode: prints the register writes that program an event set on a
+ * named PMU, without the hardware. The PMU layer is the kernel's own
+ * (pmu/), fed a synthetic CPU.
+ *
+ *   pmu-encode --pmu NAME -e SPEC[,SPEC...]   one line per write, in order:
+ *       wrmsr 0xADDR 0xVALUE  # what
+ *     then one line per event: rdpmc 0xINDEX (or rdmsr / rdtsc)  # event
+ *   pmu-encode --pmu NAME --list              events and unit masks
+ *   pmu-encode --pmu NAME --describe          counter inventory
+ *   arch only: --version N --gp N --fixed N (leaf 0xA), --perf-caps HEX */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../pmu/pmu.h"
+
+struct fake_hw {
+    bool have_caps;
+    uint64_t perf_caps;
+};
+
+/* Nothing to program: only IA32_PERF_CAPABILITIES answers, when given. */
+static int fake_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
+{
+    const struct fake_hw *hw = ctx;
+    if (msr == 0x345 && hw->have_caps) {
+        *val = hw->perf_caps;
+        return 0;
+    }
+    return -1;
+}
+
+static int fake_wrmsr(void *ctx, uint32_t msr, uint64_t val)
+{
+    (void)ctx;
+    (void)msr;
+    (void)val;
+    return -1;
+}
+
+static int fake_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
+{
+    (void)ctx;
+    (void)ecx;
+    (void)val;
+    return -1;
+}
+
+static void print_line(void *ctx, const char *text)
+{
+    (void)ctx;
+    printf("%s\n", text);
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: pmu-encode --pmu NAME (-e SPEC[,SPEC...] | --list | --describe)\n"
+                    "       [--version N] [--gp N] [--fixed N] [--perf-caps HEX]\n"
+                    "PMU names:");
+    for (unsigned i = 0; pmu_cpu_names[i]; i++)
+        fprintf(stderr, " %s", pmu_cpu_names[i]);
+    fprintf(stderr, "\n");
+    return 2;
+}
+
+static bool parse_number(const char *word, const char *text, unsigned long long *out)
+{
+    char *end;
+    *out = strtoull(text, &end, 0);
+    if (!*text || *end) {
+        fprintf(stderr, "pmu-encode: %s: not a number: '%s'\n", word, text);
+        return false;
+    }
+    return true;
+}
+
+static const char *read_kind(enum pmu_read_kind kind)
+{
+    switch (kind) {
+    case PMU_READ_RDPMC:
+        return "rdpmc";
+    case PMU_READ_RDMSR:
+        return "rdmsr";
+    case PMU_READ_RDTSC:
+        break;
+    }
+    return "rdtsc";
+}
+
+static int encode(struct pmu *pmu, const char *spec)
+{
+    static struct pmu_plan plan;
+    char err[PMU_ERR_LEN];
+    if (pmu_plan_events(pmu, spec, &plan, err, sizeof err) < 0) {
+        fprintf(stderr, "pmu-encode: %s\n", err);
+        return 1;
+    }
+    for (unsigned p = 0; p < plan.n_passes; p++) {
+        struct pmu_write writes[64];
+        unsigned n = pmu_encode_pass(pmu, &plan, p, writes, 64);
+        if (plan.n_passes > 1)
+            printf("# pass %u\n", p);
+        for (unsigned i = 0; i < n && i < 64; i++)
+            printf("wrmsr 0x%x 0x%llx  # %s\n", writes[i].msr, (unsigned long long)writes[i].value,
+                   writes[i].what);
+    }
+    for (unsigned i = 0; i < plan.n_events; i++) {
+        const struct pmu_assigned_event *ev = &plan.events[i];
+        printf("%s 0x%x  # %s on %s, pass %u, encoding %s, %u bits\n", read_kind(ev->read.kind),
+               ev->read.index, ev->name, ev->counter, ev->pass, ev->encoding, ev->read.width);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *name = NULL, *spec = NULL;
+    bool list = false, describe = false;
+    struct pmu_cpu_opts opts = {0, 0, 0};
+    struct fake_hw fake = {false, 0};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        unsigned long long num;
+        if (!strcmp(a, "--list")) {
+            list = true;
+        } else if (!strcmp(a, "--describe")) {
+            describe = true;
+        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage();
+            return 0;
+        } else if (!value) {
+            fprintf(stderr, "pmu-encode: '%s' needs a value or is unknown\n", a);
+            return usage();
+        } else if (!strcmp(a, "--pmu")) {
+            name = value;
+            i++;
+        } else if (!strcmp(a, "-e") || !strcmp(a, "--events")) {
+            spec = value;
+            i++;
+        } else if (!strcmp(a, "--version") || !strcmp(a, "--gp") || !strcmp(a, "--fixed") ||
+                   !strcmp(a, "--perf-caps")) {
+            if (!parse_number(a, value, &num))
+                return 2;
+            if (!strcmp(a, "--version"))
+                opts.arch_version = (unsigned)num;
+            else if (!strcmp(a, "--gp"))
+                opts.gp = (unsigned)num;
+            else if (!strcmp(a, "--fixed"))
+                opts.fixed = (unsigned)num;
+            else
+                fake.have_caps = true, fake.perf_caps = num;
+            i++;
+        } else {
+            fprintf(stderr, "pmu-encode: unknown option '%s'\n", a);
+            return usage();
+        }
+    }
+    if (!name)
+        return usage();
+    if (opts.arch_version > 5 || (opts.arch_version && opts.arch_version < 1)) {
+        fprintf(stderr, "pmu-encode: --version: architectural perfmon versions are 1-5\n");
+        return 2;
+    }
+    if (opts.gp > 8 || opts.fixed > 4) {
+        fprintf(stderr, "pmu-encode: --gp is at most 8, --fixed at most 4\n");
+        return 2;
+    }
+    struct cpu_info cpu;
+    if (!pmu_cpu_by_name(name, &opts, &cpu)) {
+        fprintf(stderr, "pmu-encode: unknown PMU '%s'\n", name);
+        return usage();
+    }
+    struct pmu_hw hw = {fake_rdmsr, fake_wrmsr, fake_rdpmc, &fake, NULL};
+    static struct pmu pmu;
+    pmu_init(&pmu, &cpu, &hw, NULL);
+    if (describe)
+        pmu_describe(&pmu, print_line, NULL);
+    if (list)
+        pmu_list_events(&pmu, print_line, NULL);
+    if (spec || (!list && !describe))
+        return encode(&pmu, spec);
+    return 0;
+}
