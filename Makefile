@@ -25,7 +25,7 @@ ISO    := $(BUILD)/barebench.iso
 
 # Sources that also compile for the host (tests, pmu-encode, fuzzers).
 PORTABLE := $(wildcard pmu/*.c) kernel/fmt.c kernel/strutil.c kernel/cpuinfo.c kernel/options.c \
-            $(wildcard bench/stats.c bench/record.c bench/crc32.c)
+            $(wildcard bench/stats.c bench/record.c bench/crc32.c bench/glob.c)
 HOSTLIB  := $(PORTABLE) $(wildcard tools/hostlib/*.c)
 MODELS   := $(wildcard tests/host/models/*.c)
 HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,$(wildcard tests/host/test_*.c))

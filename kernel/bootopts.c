@@ -15,7 +15,7 @@ struct boot_options boot_opts = {
     .reps = 11,
     .warmup = 3,
     .unroll = 100,
-    .records = true,
+    .wss = 1024,
 };
 
 static const char *const exit_choices[] = {"auto", "qemu", "bochs", "halt", "reboot", NULL};
@@ -50,6 +50,8 @@ static const struct opt_def defs[] = {
      .choices = serialize_choices},
     {"method", OPT_CHOICE, "overhead removal: diff (unroll U vs 2U) or empty (empty payload)",
      .target = &boot_opts.method, .choices = method_choices},
+    {"wss", OPT_UINT, "working set of the chase benchmark, KiB", .target = &boot_opts.wss, .min = 4,
+     .max = 65536},
     {"aggregate", OPT_CHOICE, "the value the table shows first", .target = &boot_opts.aggregate,
      .choices = aggregate_choices},
 };

@@ -24,7 +24,7 @@ struct boot_options {
     unsigned serialize; /* enum serialize_choice */
     unsigned method;    /* enum method_choice */
     unsigned aggregate; /* enum aggregate_choice */
-    bool records;
+    uint32_t wss;       /* KiB, working set of the `chase` payload */
 };
 
 extern struct boot_options boot_opts;

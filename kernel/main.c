@@ -7,21 +7,38 @@
 #include "cpureport.h"
 #include "desc.h"
 #include "exit.h"
+#include "fpu.h"
 #include "kstring.h"
+#include "memory.h"
 #include "multiboot.h"
 #include "paging.h"
+#include "pmu_setup.h"
 #include "serial.h"
 #include "traps.h"
 #include "vga.h"
+#include "bench/record.h"
+#include "bench/suite.h"
 
 #define BAREBENCH_VERSION "0.1"
 
 static char cmdline[512];
 static struct boot_info boot;
 static struct cpu_info cpu;
+static struct pmu pmu;
+static struct pmu_plan plan;
 
 static const unsigned deliberate_vectors[] = {
     [FAULT_UD] = 6, [FAULT_GP] = 13, [FAULT_DE] = 0, [FAULT_PF] = 14};
+
+static void print_record(const char *line)
+{
+    kprintf("%s\n", line);
+}
+
+static void final_record(bool pass)
+{
+    record_final(pass);
+}
 
 static void report_memory(void)
 {
@@ -40,6 +57,8 @@ void kmain(uint32_t magic, uint32_t info_addr)
     desc_init();
     enum run_env env = run_env_detect();
     exit_configure(EXIT_AUTO, env);
+    record_set_sink(print_record);
+    exit_set_hook(final_record);
 
     multiboot_parse(magic, info_addr, &boot);
     str_copy(cmdline, sizeof cmdline, boot.cmdline);
@@ -61,8 +80,16 @@ void kmain(uint32_t magic, uint32_t info_addr)
     cpu_report(&cpu);
     paging_init(&cpu);
 
+    fpu_init(&cpu);
+    mem_init(&boot);
+
     if (boot_opts.fault != FAULT_NONE)
         trap_raise_deliberate(deliberate_vectors[boot_opts.fault]);
 
+    pmu_setup(&pmu, &plan, &cpu, boot_opts.pmu, boot_opts.events, boot_opts.pmudump);
+    struct suite_context suite = {&pmu, &plan, &boot_opts, run_env_name(env), cmdline};
+    unsigned faults = suite_run(&suite);
+    if (faults)
+        kprintf("\nbarebench: %u benchmark(s) faulted (reported above); the others ran\n", faults);
     run_finish(true);
 }

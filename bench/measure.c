@@ -1,0 +1,78 @@
+/* The two overhead-removal methods share one loop: run window A and window
+ * B per repetition, take B - A per event. DIFF: A = U copies, B = 2U.
+ * EMPTY: A = the empty window, whose minimum over all repetitions is
+ * subtracted (Agner Fog's way), B = U copies. */
+#include "measure.h"
+
+#include "stats.h"
+
+#define CODE_CAP (256u << 10)
+
+static uint8_t code_a[CODE_CAP] __attribute__((aligned(64)));
+static uint8_t code_b[CODE_CAP] __attribute__((aligned(64)));
+static uint64_t count_a[WINDOW_MAX_READS][MEASURE_MAX_REPS];
+
+const char *measure_method_name(enum measure_method m)
+{
+    return m == MEASURE_DIFF ? "diff" : "empty";
+}
+
+static unsigned pass_reads(const struct pmu_plan *plan, unsigned pass, struct measure_result *out,
+                           struct pmu_read *reads)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < plan->n_events && n < WINDOW_MAX_READS; i++) {
+        if (plan->events[i].pass == pass) {
+            out->event[n] = i;
+            reads[n++] = plan->events[i].read;
+        }
+    }
+    return n;
+}
+
+const char *measure_pass(const struct payload *p, const struct pmu_plan *plan, unsigned pass,
+                         const struct measure_config *cfg, const struct payload_regs *regs,
+                         struct measure_result *out)
+{
+    struct pmu_read reads[WINDOW_MAX_READS];
+    unsigned n = pass_reads(plan, pass, out, reads);
+    struct window a, b;
+    uint32_t u = cfg->unroll;
+
+    out->n_events = n;
+    out->method = cfg->method;
+    if (out->method == MEASURE_DIFF &&
+        (!window_build(&a, p, u, reads, n, cfg->ser, code_a, CODE_CAP) ||
+         !window_build(&b, p, 2 * u, reads, n, cfg->ser, code_b, CODE_CAP)))
+        out->method = MEASURE_EMPTY; /* 2U copies do not fit */
+    if (out->method == MEASURE_EMPTY &&
+        (!window_build(&a, p, 0, reads, n, cfg->ser, code_a, CODE_CAP) ||
+         !window_build(&b, p, u, reads, n, cfg->ser, code_b, CODE_CAP)))
+        return "the body does not fit in the code buffer at this unroll";
+
+    uint64_t start[WINDOW_MAX_READS], end[WINDOW_MAX_READS];
+    for (uint32_t w = 0; w < cfg->warmup; w++) {
+        window_run(&a, regs, start, end);
+        window_run(&b, regs, start, end);
+    }
+    for (uint32_t r = 0; r < cfg->reps; r++) {
+        window_run(&a, regs, start, end);
+        for (unsigned i = 0; i < n; i++)
+            count_a[i][r] = pmu_delta(&reads[i], start[i], end[i]);
+        window_run(&b, regs, start, end);
+        for (unsigned i = 0; i < n; i++)
+            out->value[i][r] = (int64_t)pmu_delta(&reads[i], start[i], end[i]);
+    }
+
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t empty_min = count_a[i][0];
+        for (uint32_t r = 1; r < cfg->reps; r++)
+            empty_min = count_a[i][r] < empty_min ? count_a[i][r] : empty_min;
+        for (uint32_t r = 0; r < cfg->reps; r++) {
+            int64_t base =
+                out->method == MEASURE_DIFF ? (int64_t)count_a[i][r] : (int64_t)empty_min;
+            out->value[i][r] = stats_per_iteration_x100(out->value[i][r] - base, u);
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,43 @@
+/* Measuring one payload over one pass of events: warm-up runs, then
+ * repetitions, each turned into a per-iteration value with the window's
+ * own cost removed. */
+#ifndef BAREBENCH_MEASURE_H
+#define BAREBENCH_MEASURE_H
+
+#include <stdint.h>
+
+#include "payload.h"
+#include "pmu/pmu.h"
+#include "window.h"
+
+#define MEASURE_MAX_REPS 1000
+
+enum measure_method {
+    MEASURE_DIFF,  /* (count(2U) - count(U)) / U */
+    MEASURE_EMPTY, /* (count(U) - min count(empty window)) / U */
+};
+
+struct measure_config {
+    uint32_t unroll, reps, warmup;
+    enum serializer ser;
+    enum measure_method method; /* preferred; EMPTY is used when 2U copies do not fit */
+};
+
+struct measure_result {
+    enum measure_method method; /* the one used */
+    unsigned n_events;
+    unsigned event[WINDOW_MAX_READS]; /* index into the plan */
+    /* per event, per repetition: value per iteration times 100 */
+    int64_t value[WINDOW_MAX_READS][MEASURE_MAX_REPS];
+};
+
+/* Measures with the pass's counters already running. Returns NULL, or the
+ * reason the payload cannot be measured (it is then skipped). A fault in
+ * the payload propagates to the caller's trap catch. */
+const char *measure_pass(const struct payload *p, const struct pmu_plan *plan, unsigned pass,
+                         const struct measure_config *cfg, const struct payload_regs *regs,
+                         struct measure_result *out);
+
+const char *measure_method_name(enum measure_method m);
+
+#endif

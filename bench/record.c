@@ -1,0 +1,84 @@
+/* Record assembly. One record is built at a time in a static line buffer. */
+#include "record.h"
+
+#include <stdarg.h>
+
+#include "crc32.h"
+#include "kernel/fmt.h"
+#include "kernel/kstring.h"
+
+static void (*record_sink)(const char *line);
+static uint32_t next_seq;
+static char line[RECORD_MAX];
+static size_t used;
+
+void record_set_sink(void (*sink)(const char *line))
+{
+    record_sink = sink;
+}
+
+uint32_t record_count(void)
+{
+    return next_seq;
+}
+
+static void append_raw(const char *text)
+{
+    while (*text && used + 1 < RECORD_MAX - 16)
+        line[used++] = *text++;
+    line[used] = '\0';
+}
+
+void record_begin(const char *type)
+{
+    used = 0;
+    char head[48];
+    fmt_snprintf(head, sizeof head, RECORD_PREFIX ",%u,%s", (unsigned)next_seq, type);
+    append_raw(head);
+}
+
+void record_field(const char *text)
+{
+    append_raw(",");
+    for (; *text && used + 1 < RECORD_MAX - 16; text++) {
+        char c = *text;
+        line[used++] = c == ',' ? ';' : c == '*' ? '_' : (c == '\n' || c == '\r') ? ' ' : c;
+    }
+    line[used] = '\0';
+}
+
+void record_fieldf(const char *fmt, ...)
+{
+    char buf[RECORD_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    fmt_vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    record_field(buf);
+}
+
+void record_field_x100(int64_t value_x100)
+{
+    char buf[32];
+    fmt_fixed(buf, sizeof buf, value_x100, 2);
+    record_field(buf);
+}
+
+void record_end(void)
+{
+    char tail[16];
+    fmt_snprintf(tail, sizeof tail, "*%08x", (unsigned)crc32_update(0, line, used));
+    str_copy(line + used, sizeof line - used, tail);
+    next_seq++;
+    if (record_sink)
+        record_sink(line);
+}
+
+void record_final(int pass)
+{
+    uint32_t before = next_seq;
+    record_begin("end");
+    record_fieldf("%u", (unsigned)before);
+    record_field(pass ? "pass" : "fail");
+    record_end();
+}

@@ -1,0 +1,31 @@
+/* Machine records: one serial line each, `@BB,<seq>,<type>,<fields>*<crc>`,
+ * with a sequence number and a CRC-32 of the line so that a log carried
+ * over a noisy serial cable can be checked (tools/barebench report). */
+#ifndef BAREBENCH_RECORD_H
+#define BAREBENCH_RECORD_H
+
+#include <stdint.h>
+
+#define RECORD_PREFIX         "@BB"
+#define RECORD_FORMAT_VERSION 1
+#define RECORD_MAX            512
+
+/* Where finished lines go (the console in the kernel, a buffer in tests). */
+void record_set_sink(void (*sink)(const char *line));
+
+/* Builds one record: begin, then fields, then end (which prints it). */
+void record_begin(const char *type);
+/* A field; ',' '*' and line breaks in it become ';' '_' ' '. */
+void record_field(const char *text);
+void record_fieldf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A fixed-point value with two decimals (value_x100 = value times 100). */
+void record_field_x100(int64_t value_x100);
+void record_end(void);
+
+/* Records printed so far in this boot (the next sequence number). */
+uint32_t record_count(void);
+
+/* The final record: count of records before it and the overall status. */
+void record_final(int pass);
+
+#endif

@@ -1,0 +1,92 @@
+/* Selection by name, glob or set. */
+#include "select.h"
+
+#include "glob.h"
+#include "kernel/console.h"
+#include "kernel/fmt.h"
+#include "kernel/kstring.h"
+
+static bool in_set(const struct payload *p, bool all)
+{
+    if (p->flags & PAYLOAD_TEST_ONLY)
+        return false;
+    return all || !(p->flags & PAYLOAD_NOT_DEFAULT);
+}
+
+static void add(struct selection *sel, const struct payload *p)
+{
+    for (unsigned i = 0; i < sel->n; i++) {
+        if (sel->payloads[i] == p)
+            return;
+    }
+    if (sel->n < SELECT_MAX)
+        sel->payloads[sel->n++] = p;
+}
+
+static void add_set(struct selection *sel, bool all)
+{
+    for (const struct payload *p = payload_first(); p < payload_end(); p++) {
+        if (in_set(p, all))
+            add(sel, p);
+    }
+}
+
+static bool add_word(struct selection *sel, const char *word, size_t len)
+{
+    if (str_ieq_n("default", word, len) || str_ieq_n("all", word, len)) {
+        add_set(sel, len == 3);
+        return true;
+    }
+    if (str_ieq_n("list", word, len)) {
+        sel->list_only = true;
+        return true;
+    }
+    bool any = false;
+    for (const struct payload *p = payload_first(); p < payload_end(); p++) {
+        if (glob_match(word, len, p->name)) {
+            add(sel, p);
+            any = true;
+        }
+    }
+    return any;
+}
+
+void select_payloads(const char *spec, struct selection *sel)
+{
+    sel->n = 0;
+    sel->list_only = false;
+    const char *s = spec;
+    while (*s) {
+        const char *word = s;
+        while (*s && *s != '+' && *s != ',')
+            s++;
+        size_t len = (size_t)(s - word);
+        if (len && !add_word(sel, word, len))
+            kprintf("bench: '%.*s' matches no benchmark (bench=list shows them); skipped\n",
+                    (int)len, word);
+        if (*s)
+            s++;
+    }
+    if (sel->n == 0 && !sel->list_only) {
+        kprintf("bench: nothing valid selected; running the default set\n");
+        add_set(sel, false);
+    }
+}
+
+void select_print_library(void)
+{
+    kprintf("benchmarks (instructions per iteration; * = in the default set, "
+            "t = test only, by name):\n");
+    for (const struct payload *p = payload_first(); p < payload_end(); p++) {
+        char insns[12];
+        if (p->insns == PAYLOAD_INSNS_VARIABLE)
+            str_copy(insns, sizeof insns, "-");
+        else
+            fmt_snprintf(insns, sizeof insns, "%d", (int)p->insns);
+        kprintf("  %c %-20s %4s  %s\n",
+                (p->flags & PAYLOAD_TEST_ONLY)     ? 't'
+                : (p->flags & PAYLOAD_NOT_DEFAULT) ? ' '
+                                                   : '*',
+                p->name, insns, p->description);
+    }
+}

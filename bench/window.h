@@ -1,0 +1,47 @@
+/* The measured window: code generated around `unroll` copies of a payload
+ * body, reading the counters of one pass before and after it.
+ *
+ *   pushad; load ESI, EDI, EBP
+ *   for each counter:  SER; read -> start[i]
+ *   SER; load EAX, EBX, ECX, EDX
+ *   body x unroll
+ *   for each counter:  SER; read -> end[i]
+ *   popad; ret
+ *
+ * Inside it there are no calls, no branches and no stores but the reads'
+ * own; interrupts are off (the kernel never enables them around it).
+ * SER is CPUID, LFENCE or SERIALIZE; its cost, like the reads', is the
+ * same in every window and is removed by differencing or by subtracting
+ * the empty window. */
+#ifndef BAREBENCH_WINDOW_H
+#define BAREBENCH_WINDOW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "payload.h"
+#include "pmu/pmu.h"
+
+#define WINDOW_MAX_READS PMU_MAX_COUNTERS
+
+enum serializer { SERIALIZER_CPUID, SERIALIZER_LFENCE, SERIALIZER_SERIALIZE };
+
+struct window {
+    uint8_t *code;
+    size_t len;
+    unsigned n_reads;
+};
+
+/* Generates a window into buf; false when it does not fit in cap bytes. */
+bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
+                  const struct pmu_read *reads, unsigned n_reads, enum serializer ser, uint8_t *buf,
+                  size_t cap);
+
+/* Runs a window once: raw counter values before and after the body. */
+void window_run(const struct window *w, const struct payload_regs *regs, uint64_t *start,
+                uint64_t *end);
+
+const char *serializer_name(enum serializer ser);
+
+#endif
