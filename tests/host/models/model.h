@@ -1,0 +1,140 @@
+/* Models of the PMUs the PMU layer drives (except the Pentium 4, which has
+ * its own model): a register file plus the counting semantics the manuals
+ * define, behind struct pmu_hw. A model is clocked: each clock carries
+ * the CPL it runs at and how many times each signal (cycles, retired
+ * instructions, ...) happened in it; every enabled counter whose selector
+ * picks that signal and whose filters pass counts it.
+ *
+ * Semantics modelled (Intel SDM vol. 3B ch. 18-19, AMD BKDG, seed 001):
+ * privilege filters (USR/OS, P5 CC), edge detect, cmask with inv, P5
+ * duration mode, counter width and wrap, P6 global enable in PerfEvtSel0
+ * and sign-extended 32-bit counter writes, arch GLOBAL_CTRL / fixed
+ * counters / overflow status, full-width writes only with FW_WRITE, AMD
+ * core-extension MSRs only where CPUID has them. Accesses to MSRs the
+ * modelled CPU does not have fail (#GP), RDPMC of a missing counter too. */
+#ifndef BAREBENCH_TEST_MODEL_H
+#define BAREBENCH_TEST_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../../pmu/pmu.h"
+
+enum model_signal {
+    SIG_CYCLES,  /* unhalted core cycles */
+    SIG_REF,     /* reference cycles */
+    SIG_INSTR,   /* instructions retired */
+    SIG_BRANCH,  /* branches retired */
+    SIG_BRMISS,  /* mispredicted branches */
+    SIG_LOADS,   /* data memory reads */
+    SIG_UOPS,    /* micro-ops retired (several per clock: for cmask) */
+    SIG_N,
+};
+
+/* One clock of the modelled CPU. */
+struct model_clock {
+    unsigned cpl;
+    uint8_t n[SIG_N];
+};
+
+enum model_kind {
+    MODEL_P5,   /* Pentium, with or without MMX (from CPUID) */
+    MODEL_P6,   /* Pentium Pro, II, III, M */
+    MODEL_ARCH, /* architectural perfmon v1-v5 */
+    MODEL_AMD,  /* K7 and later */
+    MODEL_DEAD, /* QEMU TCG: MSRs read 0, writes dropped, RDPMC #UD */
+    MODEL_GP,   /* Bochs without msrs=: every PMU MSR #GP, RDPMC returns 0 */
+};
+
+#define MODEL_MAX_COUNTERS 8
+#define MODEL_MAX_FIXED 4
+#define MODEL_LOG 128
+
+struct model {
+    enum model_kind kind;
+    struct cpu_info cpu;
+    unsigned n_gp, gp_width, n_fixed, fixed_width, version;
+    bool mmx, core_ext;
+    uint64_t perf_caps;
+
+    /* Register file. */
+    uint64_t cesr;
+    uint64_t sel[MODEL_MAX_COUNTERS];
+    uint64_t ctr[MODEL_MAX_COUNTERS];
+    uint64_t fixed[MODEL_MAX_FIXED];
+    uint64_t fixed_ctrl, global_ctrl, global_status;
+
+    /* Edge detection: the condition's value on the previous clock. */
+    bool prev[MODEL_MAX_COUNTERS];
+
+    /* Every successful WRMSR, in order. */
+    unsigned n_log;
+    struct {
+        uint32_t msr;
+        uint64_t value;
+    } log[MODEL_LOG];
+};
+
+/* Builds the model of a synthetic CPU named as pmu_cpu_by_name() knows it
+ * ("p5", "piii", "arch", "k8", ...); kind DEAD and GP take any CPU. */
+bool model_init(struct model *m, enum model_kind kind, const char *cpu_name,
+                const struct pmu_cpu_opts *opts);
+
+/* The struct pmu_hw that drives this model; its workload runs the known
+ * loop of model_run_loop() at CPL 0. */
+struct pmu_hw model_hw(struct model *m);
+
+/* Advances the model by one clock. */
+void model_clock(struct model *m, const struct model_clock *clk);
+
+/* The known loop, per iteration 3 clocks: 4 instructions, 1 branch, 1
+ * load, 6 uops (3, 2, 1 over the clocks), reference cycles = cycles. */
+void model_run_loop(struct model *m, unsigned iterations, unsigned cpl);
+#define MODEL_LOOP_CYCLES 3
+#define MODEL_LOOP_INSTR 4
+
+/* Test conveniences: a model and a PMU layer instance driving it. */
+bool model_pmu(struct model *m, struct pmu *pmu, enum model_kind kind, const char *cpu_name,
+               const struct pmu_cpu_opts *opts);
+
+/* Reads an event's counter the way the harness does (RDPMC or RDMSR). */
+uint64_t model_read(struct model *m, const struct pmu_assigned_event *ev);
+
+/* True when the model's write log, from entry `from`, is exactly the
+ * writes pmu_encode_pass() lists for the pass. */
+bool model_log_is_encoding(const struct model *m, unsigned from, const struct pmu *pmu,
+                           const struct pmu_plan *plan, unsigned pass);
+
+/* Raw accessors (what pmu_hw calls). */
+int model_rdmsr(void *ctx, uint32_t msr, uint64_t *val);
+int model_wrmsr(void *ctx, uint32_t msr, uint64_t val);
+int model_rdpmc(void *ctx, uint32_t ecx, uint64_t *val);
+
+/* Per-kind parts (tests/host/models/model_*.c). */
+int model_p5_rdmsr(struct model *m, uint32_t msr, uint64_t *val);
+int model_p5_wrmsr(struct model *m, uint32_t msr, uint64_t val);
+void model_p5_clock(struct model *m, const struct model_clock *clk);
+int model_p6_rdmsr(struct model *m, uint32_t msr, uint64_t *val);
+int model_p6_wrmsr(struct model *m, uint32_t msr, uint64_t val);
+void model_p6_clock(struct model *m, const struct model_clock *clk);
+int model_arch_rdmsr(struct model *m, uint32_t msr, uint64_t *val);
+int model_arch_wrmsr(struct model *m, uint32_t msr, uint64_t val);
+int model_arch_rdpmc(struct model *m, uint32_t ecx, uint64_t *val);
+void model_arch_clock(struct model *m, const struct model_clock *clk);
+int model_amd_rdmsr(struct model *m, uint32_t msr, uint64_t *val);
+int model_amd_wrmsr(struct model *m, uint32_t msr, uint64_t val);
+void model_amd_clock(struct model *m, const struct model_clock *clk);
+
+/* Shared PerfEvtSel semantics (P6, arch, AMD): how much a counter with
+ * selector `sel` counts in a clock where its signal happened `count`
+ * times. Updates the edge state *prev. */
+uint64_t model_evtsel_increment(uint64_t sel, unsigned count, unsigned cpl, bool *prev);
+
+/* Adds inc to a width-bit counter; returns true when it wrapped. */
+bool model_counter_add(uint64_t *ctr, uint64_t inc, unsigned width);
+
+/* Sign-extends bit 31 of a written value to `width` bits (P6 and arch
+ * writes through IA32_PMCi). */
+uint64_t model_sign_extend32(uint64_t value, unsigned width);
+
+#endif
