@@ -222,7 +222,9 @@ unsigned p4_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned 
     return count;
 }
 
-/* Writing 0 clears enable, cascade and the sticky OVF flag. */
+/* The CCCR's disabled value clears enable, cascade and the sticky OVF
+ * flag; the active-thread field stays 11b, which seed 000 requires
+ * without Hyper-Threading. */
 unsigned p4_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                         struct pmu_write *out, unsigned max)
 {
@@ -230,8 +232,8 @@ unsigned p4_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsi
     struct pmu_assigned_event *evs[PMU_MAX_EVENTS];
     unsigned n = pass_events(plan, pass, evs), count = 0;
     for (unsigned i = 0; i < n; i++)
-        pmu_emit(out, max, &count, P4_CCCR_MSR(evs[i]->hw_index), 0, "%s: disable",
-                 p4_cccr_name(evs[i]->hw_index));
+        pmu_emit(out, max, &count, P4_CCCR_MSR(evs[i]->hw_index), P4_CCCR_ACTIVE_THREAD(P4_AT_ANY),
+                 "%s: disable", p4_cccr_name(evs[i]->hw_index));
     if (pass_metric(evs, n)) {
         pmu_emit(out, max, &count, P4_MSR_PEBS_ENABLE, 0, "IA32_PEBS_ENABLE: off");
         pmu_emit(out, max, &count, P4_MSR_PEBS_MATRIX_VERT, 0, "PEBS_MATRIX_VERT: off");

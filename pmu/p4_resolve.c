@@ -14,7 +14,7 @@
  *   cmp           compare with thr=0 (cycles with at least one event)
  *   at=N          active-thread mode 0 none, 1 single, 2 both, 3 any
  *   fovf          FORCE_OVF: overflow on every increment
- *   pmi           OVF_PMI for the counted threads
+ *   pmi           OVF_PMI for the counted threads (T1 only with HT)
  *   period=N      start the counter at 2^40-N: it overflows after N events
  *                 (N < 2^32)
  *   cascade       count on the alternate counter of the event before this
@@ -36,6 +36,7 @@ struct request {
     bool tag_set, has_emask, has_escr, has_event;
     unsigned metric; /* replay metric + 1 */
     bool u, k, t0, t1, compare, complement, edge, fovf, pmi, cascade, fast, rdmsr;
+    bool ht; /* the CPU has Hyper-Threading: OVF_PMI_T1 means something */
     unsigned threshold, active_thread, pin; /* pin: counter + 1 */
     uint64_t period;
 };
@@ -276,7 +277,8 @@ static uint32_t cccr_bits(const struct request *rq)
     if (rq->fovf)
         v |= P4_CCCR_FORCE_OVF;
     if (rq->pmi)
-        v |= (rq->t0 || both ? P4_CCCR_OVF_PMI_T0 : 0) | (rq->t1 || both ? P4_CCCR_OVF_PMI_T1 : 0);
+        v |= (rq->t0 || both ? P4_CCCR_OVF_PMI_T0 : 0) |
+             (rq->t1 || (both && rq->ht) ? P4_CCCR_OVF_PMI_T1 : 0);
     /* A cascade follower waits for its leader: enable stays clear. */
     v |= rq->cascade ? P4_CCCR_CASCADE : P4_CCCR_ENABLE;
     return v;
@@ -402,6 +404,7 @@ static int resolve_request(const struct pmu *pmu, const struct pmu_spec *spec, s
     memset(rq, 0, sizeof *rq);
     rq->active_thread = P4_AT_ANY;
     rq->escrs[1] = P4_NO_ESCR;
+    rq->ht = pmu->cpu.features[FEAT_HTT];
     if (spec->kind == PMU_SPEC_RAW)
         return pmu_error(err, errlen,
                          "'%s': the Pentium 4 has no rUUEE form; write "

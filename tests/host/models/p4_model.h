@@ -1,0 +1,77 @@
+/* A model of the NetBurst (Pentium 4) PMU for host tests: the register
+ * file (18 counters of 40 bits, 18 CCCRs, the ESCRs of the model) behind
+ * struct pmu_hw, and the counting semantics of seed 000 and the SDM:
+ * ESCR event/mask/privilege/thread selection, the CCCR's active-thread
+ * filter, threshold with compare, complement and edge, FORCE_OVF, the
+ * sticky OVF flag, PMI requests, cascading and extended cascading.
+ *
+ * Its tables are written from the SDM independently of pmu/p4_regs.c, so
+ * a wrong table on either side shows up as a failing test. */
+#ifndef BAREBENCH_P4_MODEL_H
+#define BAREBENCH_P4_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../../pmu/pmu.h"
+
+#define P4_MODEL_COUNTERS 18
+
+struct p4_model {
+    unsigned cpu_model; /* CPUID model: IQ_ESCR0/1 below 3; ext. cascading 2, 3, 4, 6 */
+    bool ht;            /* Hyper-Threading: active-thread modes other than 11b */
+    uint64_t counter[P4_MODEL_COUNTERS];
+    uint32_t cccr[P4_MODEL_COUNTERS];
+    uint32_t escr[0x42]; /* by address - 0x3a0 */
+    uint64_t pebs_enable, matrix_vert;
+    bool started[P4_MODEL_COUNTERS];   /* started by a cascade */
+    bool prev_cond[P4_MODEL_COUNTERS]; /* last cycle's comparison, for edge */
+    unsigned pmi[2];                   /* PMIs requested per logical processor */
+    unsigned violations;               /* writes real hardware rejects or ignores */
+    char last_violation[120];
+};
+
+/* One event occurrence in a cycle: `count` events of ESCR unit `unit`
+ * (the address of either ESCR of the unit, e.g. 0x3b8 for CRU_ESCR0/1),
+ * event select `event`, event-mask bit `bit`. */
+struct p4_signal {
+    uint16_t unit;
+    uint8_t event;
+    uint8_t bit;
+    uint8_t count;
+};
+
+#define P4_MODEL_MAX_SIGNALS 8
+
+/* One clock cycle: where the processor is and what happened. */
+struct p4_cycle {
+    unsigned cpl;    /* 0 (OS) or 3 (USR) */
+    unsigned thread; /* logical processor the events belong to */
+    unsigned active; /* logical processors active: bit 0 = LP0, bit 1 = LP1 */
+    unsigned n;
+    struct p4_signal sig[P4_MODEL_MAX_SIGNALS];
+};
+
+/* A reset PMU for CPUID model `cpu_model`. */
+void p4_model_init(struct p4_model *m, unsigned cpu_model, bool ht);
+
+/* struct pmu_hw over the model. */
+struct pmu_hw p4_model_hw(struct p4_model *m);
+
+/* Resets *m and fills *pmu for the synthetic CPU `name` ("p4",
+ * "p4-prescott"), with CPUID model `cpu_model` unless 0, and with
+ * Hyper-Threading when `ht`. False for an unknown name. */
+bool p4_model_pmu(struct p4_model *m, struct pmu *pmu, const char *name, unsigned cpu_model,
+                  bool ht);
+
+/* Counts one cycle. */
+void p4_model_cycle(struct p4_model *m, const struct p4_cycle *cycle);
+
+/* A cycle in ring 0 on LP0 (the only one active) with one signal. */
+void p4_model_signal(struct p4_model *m, uint16_t unit, uint8_t event, uint8_t bit, uint8_t count);
+
+/* The known loop pmu_verify() runs (pmu_hw.workload): per iteration two
+ * cycles, two instructions and two uops retired, one taken branch. */
+void p4_model_workload(void *ctx, uint32_t iterations);
+
+#endif
