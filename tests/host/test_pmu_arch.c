@@ -1,0 +1,163 @@
+/* The architectural perfmon backend (v1-v5) against the arch model. */
+#include <string.h>
+
+#include "check.h"
+#include "models/model.h"
+
+static struct model m;
+static struct pmu pmu;
+static struct pmu_plan plan;
+static char err[PMU_ERR_LEN];
+
+static int plan_of(const char *spec)
+{
+    return pmu_plan_events(&pmu, spec, &plan, err, sizeof err);
+}
+
+static void arch(unsigned version, unsigned gp, unsigned fixed)
+{
+    struct pmu_cpu_opts opts = {version, gp, fixed};
+    model_pmu(&m, &pmu, MODEL_ARCH, "arch", &opts);
+}
+
+static void detection(void)
+{
+    for (unsigned v = 1; v <= 5; v++) {
+        arch(v, 0, 0);
+        CHECK(!strcmp(pmu_name(&pmu), "arch") && pmu.variant == v && pmu.n_gp == 4 &&
+                  pmu.gp_width == 48 && pmu.n_fixed == (v == 1 ? 0 : v == 5 ? 4 : 3),
+              "v%u: arch backend, 4 GP counters of 48 bits, %u fixed", v, pmu.n_fixed);
+    }
+}
+
+static void fixed_and_global(void)
+{
+    arch(4, 4, 3);
+    CHECK(plan_of("instructions:u,cycles,branches,ref-cycles:k") == 0 && plan.n_passes == 1,
+          "4 events, one pass (%s)", err);
+    CHECK(!strcmp(plan.events[0].counter, "FIXED0") && plan.events[0].read.index == 0x40000000 &&
+              !strcmp(plan.events[1].counter, "FIXED1") &&
+              !strcmp(plan.events[2].counter, "PMC0") &&
+              !strcmp(plan.events[3].counter, "FIXED2"),
+          "instructions/cycles/ref-cycles go to fixed counters 0/1/2, branches to PMC0");
+    unsigned from = m.n_log;
+    pmu_start_pass(&pmu, &plan, 0);
+    CHECK(model_log_is_encoding(&m, from, &pmu, &plan, 0), "writes = pmu_encode_pass()");
+    CHECK(m.fixed_ctrl == 0x132 && m.global_ctrl == 0x700000001ull,
+          "FIXED_CTR_CTRL 0x%llx (USR for 0, OS+USR for 1, OS for 2), GLOBAL_CTRL 0x%llx",
+          (unsigned long long)m.fixed_ctrl, (unsigned long long)m.global_ctrl);
+    model_run_loop(&m, 10, 3);
+    model_run_loop(&m, 5, 0);
+    CHECK(model_read(&m, &plan.events[0]) == 40, "FIXED0 instructions:u = 40");
+    CHECK(model_read(&m, &plan.events[1]) == 45, "FIXED1 cycles = 45");
+    CHECK(model_read(&m, &plan.events[2]) == 15, "PMC0 branches = 15");
+    CHECK(model_read(&m, &plan.events[3]) == 15, "FIXED2 ref-cycles:k = 15");
+    pmu_stop_pass(&pmu, &plan, 0);
+    CHECK(m.global_ctrl == 0 && m.fixed_ctrl == 0, "stop clears GLOBAL_CTRL and FIXED_CTR_CTRL");
+    model_run_loop(&m, 5, 0);
+    CHECK(model_read(&m, &plan.events[1]) == 45, "stopped counters stay");
+    /* Filters that fixed counters lack push the event to a GP counter. */
+    CHECK(plan_of("cycles:c=1:i") == 0 && !strcmp(plan.events[0].counter, "PMC0"),
+          "cycles with cmask/inv cannot use a fixed counter: %s", plan.events[0].counter);
+}
+
+static void overflow_flag(void)
+{
+    arch(2, 2, 3);
+    plan_of("r00c0");
+    pmu_start_pass(&pmu, &plan, 0);
+    model_wrmsr(&m, 0xc1, 0xfffffffeu); /* sign-extends: 2^48 - 2 */
+    CHECK(m.ctr[0] == 0xfffffffffffeull, "an IA32_PMC0 write sign-extends to 48 bits");
+    model_run_loop(&m, 1, 0);
+    CHECK(m.ctr[0] == 2 && (m.global_status & 1),
+          "4 instructions wrap the counter to 2 and set GLOBAL_STATUS bit 0");
+    pmu_start_pass(&pmu, &plan, 0);
+    CHECK(!(m.global_status & 1), "programming a pass clears its overflow bit (GLOBAL_OVF_CTRL)");
+}
+
+static void full_width(void)
+{
+    arch(4, 4, 3);
+    m.perf_caps = 1u << 13;
+    struct pmu_hw hw = model_hw(&m);
+    pmu_init(&pmu, &m.cpu, &hw, NULL);
+    CHECK(pmu.caps == (1u << 13), "PERF_CAPABILITIES read where PDCM is set");
+    plan_of("r00c4");
+    unsigned from = m.n_log;
+    pmu_start_pass(&pmu, &plan, 0);
+    bool used_a_pmc = false;
+    for (unsigned i = from; i < m.n_log; i++)
+        used_a_pmc |= m.log[i].msr == 0x4c1;
+    CHECK(used_a_pmc, "FW_WRITE: the counter is written through IA32_A_PMC0 (0x4C1)");
+    model_wrmsr(&m, 0x4c1, 0xfffffffeu);
+    CHECK(m.ctr[0] == 0xfffffffeull, "and a full-width write does not sign-extend");
+    /* Without PDCM the MSR is never read (it would #GP). */
+    arch(4, 4, 3);
+    m.cpu.features[FEAT_PDCM] = false;
+    m.perf_caps = 1u << 13;
+    hw = model_hw(&m);
+    pmu_init(&pmu, &m.cpu, &hw, NULL);
+    plan_of("r00c4");
+    pmu_start_pass(&pmu, &plan, 0);
+    CHECK(pmu.caps == 0 && m.log[1].msr == 0xc1, "no PDCM: caps 0, legacy IA32_PMC0 writes");
+}
+
+static void version1(void)
+{
+    arch(1, 2, 0);
+    CHECK(plan_of("cycles,instructions,branches") == 0 && plan.n_passes == 2,
+          "v1: no fixed counters, 3 events on 2 GP counters take 2 passes");
+    unsigned from = m.n_log;
+    pmu_start_pass(&pmu, &plan, 0);
+    bool global = false;
+    for (unsigned i = from; i < m.n_log; i++)
+        global |= m.log[i].msr >= 0x38d && m.log[i].msr <= 0x390;
+    CHECK(!global, "v1: the global registers are never touched");
+    model_run_loop(&m, 10, 0);
+    CHECK(model_read(&m, &plan.events[0]) == 30 && model_read(&m, &plan.events[1]) == 40,
+          "v1: each PERFEVTSEL's own EN starts its counter");
+}
+
+static void availability(void)
+{
+    arch(4, 4, 3);
+    m.cpu.perfmon.unavailable = 1u << 4; /* LLC_MISSES */
+    struct pmu_hw hw = model_hw(&m);
+    pmu_init(&pmu, &m.cpu, &hw, NULL);
+    CHECK(plan_of("LLC_REFERENCES,LLC_MISSES") < 0 && strstr(err, "'LLC_MISSES'") &&
+              strstr(err, "not on this CPU"),
+          "an event leaf 0xA EBX marks unavailable is refused: %s", err);
+    CHECK(plan_of("TOPDOWN_SLOTS") < 0 && strstr(err, "not on this CPU"),
+          "TOPDOWN_SLOTS is beyond EBX length 7: %s", err);
+    CHECK(plan_of("r412e") == 0, "a raw encoding is always accepted");
+    arch(2, 4, 3);
+    CHECK(plan_of("cycles:t") < 0 && strstr(err, "not allowed"),
+          "v2: the any-thread modifier is refused: %s", err);
+    arch(3, 4, 3);
+    CHECK(plan_of("cycles:t") == 0 && (plan.events[0].config & (1u << 21)),
+          "v3: any-thread modifier sets bit 21");
+    arch(5, 8, 4);
+    CHECK(plan_of("slots") == 0 && !strcmp(plan.events[0].counter, "FIXED3"),
+          "v5: TOPDOWN_SLOTS on FIXED3 (%s)", plan.events[0].counter);
+}
+
+static void placement(void)
+{
+    arch(2, 2, 3);
+    CHECK(plan_of("branches,branch-misses,LLC_MISSES,cycles,instructions") == 0 &&
+              plan.n_passes == 2 && plan.events[3].pass == 0 && plan.events[4].pass == 0,
+          "fixed events join pass 0 while the third GP event opens pass 1");
+    CHECK(pmu_verify(&pmu, &plan, 0) && pmu.counting, "verify: counters advance on the model");
+}
+
+int main(void)
+{
+    detection();
+    fixed_and_global();
+    overflow_flag();
+    full_width();
+    version1();
+    availability();
+    placement();
+    return check_summary();
+}
