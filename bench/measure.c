@@ -30,6 +30,30 @@ static unsigned pass_reads(const struct pmu_plan *plan, unsigned pass, struct me
     return n;
 }
 
+unsigned measure_overhead(const struct pmu_plan *plan, unsigned pass,
+                          const struct measure_config *cfg, struct measure_result *out,
+                          uint64_t *min_count)
+{
+    static const struct payload nothing = {.name = "(window)"};
+    static const struct payload_regs regs;
+    struct pmu_read reads[WINDOW_MAX_READS];
+    unsigned n = pass_reads(plan, pass, out, reads);
+    uint64_t start[WINDOW_MAX_READS], end[WINDOW_MAX_READS];
+    struct window w;
+
+    out->n_events = n;
+    window_build(&w, &nothing, 0, reads, n, cfg->ser, code_a, CODE_CAP);
+    for (uint32_t r = 0; r < cfg->warmup + cfg->reps; r++) {
+        window_run(&w, &regs, start, end);
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t count = pmu_delta(&reads[i], start[i], end[i]);
+            if (r == cfg->warmup || (r > cfg->warmup && count < min_count[i]))
+                min_count[i] = count;
+        }
+    }
+    return n;
+}
+
 const char *measure_pass(const struct payload *p, const struct pmu_plan *plan, unsigned pass,
                          const struct measure_config *cfg, const struct payload_regs *regs,
                          struct measure_result *out)

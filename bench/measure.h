@@ -38,6 +38,14 @@ const char *measure_pass(const struct payload *p, const struct pmu_plan *plan, u
                          const struct measure_config *cfg, const struct payload_regs *regs,
                          struct measure_result *out);
 
+/* The window's own cost per event of a pass: the minimum raw count of an
+ * empty window (no body) over cfg->reps runs, after cfg->warmup. The pass's
+ * counters must be running. Returns the number of events (out->event says
+ * which); counts go to min_count. */
+unsigned measure_overhead(const struct pmu_plan *plan, unsigned pass,
+                          const struct measure_config *cfg, struct measure_result *out,
+                          uint64_t *min_count);
+
 const char *measure_method_name(enum measure_method m);
 
 #endif

@@ -188,6 +188,24 @@ static void print_row(const struct suite_context *ctx, const struct payload *p, 
     record_end();
 }
 
+/* Prints what the empty window costs in each pass: the constant that
+ * differencing or the empty-window subtraction removes. */
+static void print_overhead(const struct suite_context *ctx, const struct measure_config *cfg)
+{
+    uint64_t min_count[WINDOW_MAX_READS];
+    for (unsigned pass = 0; pass < ctx->plan->n_passes; pass++) {
+        pmu_start_pass(ctx->pmu, ctx->plan, pass);
+        unsigned n = measure_overhead(ctx->plan, pass, cfg, &result, min_count);
+        pmu_stop_pass(ctx->pmu, ctx->plan, pass);
+        kprintf("window overhead, pass %u (minimum of %u empty windows):", pass,
+                (unsigned)cfg->reps);
+        for (unsigned i = 0; i < n; i++)
+            kprintf(" %s %llu", ctx->plan->events[result.event[i]].name,
+                    (unsigned long long)min_count[i]);
+        kprintf("\n");
+    }
+}
+
 /* Measures every pass of one payload inside a trap catch. Returns false
  * (with *fault filled) when the payload faulted. */
 static bool measure_payload(const struct suite_context *ctx, const struct payload *p,
@@ -240,6 +258,7 @@ unsigned suite_run(const struct suite_context *ctx)
             selection.n, serializer_name(cfg.ser), (unsigned)cfg.unroll, (unsigned)cfg.reps,
             (unsigned)cfg.warmup, measure_method_name(cfg.method));
     print_boot_record(ctx, cfg.ser);
+    print_overhead(ctx, &cfg);
 
     for (unsigned i = 0; i < selection.n; i++) {
         const struct payload *p = selection.payloads[i];

@@ -65,3 +65,16 @@ def perfmon(serial):
 def tail(boot, n=6):
     """The last lines of a boot's console, for a failure message."""
     return " | ".join(boot.serial.strip().splitlines()[-n:])
+
+
+def records(boot):
+    """The machine records of one boot, checked (CRC, sequence, end record)
+    by the same code as `barebench report`; None (after a FAIL line) when
+    the log is damaged."""
+    from bblib import records as rec
+    try:
+        runs = rec.check_log(boot.serial, boot.target)
+    except rec.LogError as e:
+        report(False, "%s: records check: %s" % (boot.target, e.problems[0]))
+        return None
+    return runs[-1] if report(len(runs) == 1, "%s: one run of records" % boot.target) else None

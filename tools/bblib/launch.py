@@ -50,6 +50,7 @@ class Boot:
     seconds: float
     timed_out: bool = False
     problems: list = field(default_factory=list)
+    stderr: str = ""
 
     @property
     def final_line(self):
@@ -92,14 +93,20 @@ def _judge(boot, pass_code=None):
         boot.problems.append("kernel reported failure")
     if pass_code is not None and boot.exit_code != pass_code and not boot.timed_out:
         boot.problems.append("exit status %d" % boot.exit_code)
+    said = [l for l in boot.stderr.splitlines() if l.strip() and "warning:" not in l]
+    if boot.problems and said:
+        boot.problems.append("the emulator said: " + said[-1][-200:])
     return boot
 
 
-def _run(cmd, timeout, tee, stdout_file=None):
-    """Runs cmd, streaming its output when tee; returns (text, code, timed_out)."""
+def _run(cmd, timeout, tee):
+    """Runs cmd, streaming its standard output when tee; the emulator's own
+    messages (stderr) are kept apart from the guest's serial console.
+    Returns (serial text, stderr text, exit code, timed out, seconds)."""
     start = time.monotonic()
+    err = tempfile.TemporaryFile()
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, start_new_session=True)
+                            stderr=err, start_new_session=True)
     chunks = []
     timed_out = False
     try:
@@ -127,19 +134,23 @@ def _run(cmd, timeout, tee, stdout_file=None):
         if proc.poll() is None:
             os.killpg(proc.pid, 9)
             proc.wait()
-    return b"".join(chunks).decode("latin-1"), proc.returncode, timed_out, time.monotonic() - start
+    err.seek(0)
+    stderr = err.read().decode("latin-1")
+    err.close()
+    return (b"".join(chunks).decode("latin-1"), stderr, proc.returncode, timed_out,
+            time.monotonic() - start)
 
 
 def boot_qemu(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
               timeout=60, tee=False, log=None):
     """Boots under QEMU and judges the run by exit status and final line."""
     cmd = qemu_command(kernel, cpu, append, iso, uefi, icount)
-    text, code, timed_out, secs = _run(cmd, timeout, tee)
+    text, stderr, code, timed_out, secs = _run(cmd, timeout, tee)
     if log:
         with open(log, "w", encoding="latin-1") as f:
             f.write(text)
     target = "qemu:%s%s" % ("uefi" if uefi else cpu, "+iso" if iso else "")
-    boot = Boot(target, text, code, secs, timed_out)
+    boot = Boot(target, text, code, secs, timed_out, stderr=stderr)
     return _judge(boot, QEMU_EXIT_PASS)
 
 
@@ -157,13 +168,13 @@ def boot_bochs(iso, model, msrs=None, timeout=120, tee=False, log=None, ips=4000
         with open(cmds, "w") as f:
             f.write("c\n")
         cmd = ["bochs", "-f", rc, "-q", "-rc", cmds]
-        _, code, timed_out, secs = _run(cmd, timeout, False)
+        _, stderr, code, timed_out, secs = _run(cmd, timeout, False)
         text = open(serial, encoding="latin-1").read() if os.path.exists(serial) else ""
         if tee:
             sys.stdout.write(text)
         if log:
             with open(log, "w", encoding="latin-1") as f:
                 f.write(text)
-        return _judge(Boot("bochs:" + model, text, code, secs, timed_out))
+        return _judge(Boot("bochs:" + model, text, code, secs, timed_out, stderr=stderr))
     finally:
         shutil.rmtree(work, ignore_errors=True)
