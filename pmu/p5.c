@@ -158,6 +158,11 @@ static int p5_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
     bool named_cpl = false;
     for (unsigned i = n_first_mod; i < spec->n_mods; i++) {
         const char *k = spec->mods[i].key;
+        bool known = str_ieq(k, "u") || str_ieq(k, "k") || str_ieq(k, "d") || str_ieq(k, "o") ||
+                     str_ieq(k, "pc");
+        if (!known)
+            return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on the Pentium",
+                             spec->text, k);
         if (spec->mods[i].has_value)
             return pmu_error(err, errlen, "'%s': modifier '%s' takes no value", spec->text, k);
         if (str_ieq(k, "u") || str_ieq(k, "k")) {
@@ -169,11 +174,8 @@ static int p5_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
             cc_mode = CC_CYCLES;
         } else if (str_ieq(k, "o")) {
             cc_mode = 0;
-        } else if (str_ieq(k, "pc")) {
-            half |= CESR_PC;
         } else {
-            return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on the Pentium",
-                             spec->text, k);
+            half |= CESR_PC;
         }
     }
     if (cpl == 0)
