@@ -1,0 +1,47 @@
+/* Machine records: format, sanitising, sequence, and the CRC-32 that
+ * tools/barebench checks (same polynomial as zlib). */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench/crc32.h"
+#include "bench/record.h"
+#include "check.h"
+
+static char last[RECORD_MAX];
+
+static void keep(const char *line)
+{
+    strcpy(last, line);
+}
+
+int main(void)
+{
+    CHECK(crc32_update(0, "123456789", 9) == 0xcbf43926u, "CRC-32 check value of '123456789'");
+    CHECK(crc32_update(crc32_update(0, "1234", 4), "56789", 5) == 0xcbf43926u,
+          "CRC-32 continues over pieces");
+
+    record_set_sink(keep);
+    record_begin("skip");
+    record_field("x87,y");
+    record_field("a*b\nc");
+    record_end();
+    char body[RECORD_MAX];
+    unsigned crc = 0;
+    const char *star = strrchr(last, '*');
+    CHECK(star && sscanf(star, "*%8x", &crc) == 1, "a record ends with *crc: %s", last);
+    snprintf(body, sizeof body, "%.*s", (int)(star - last), last);
+    CHECK(strcmp(body, "@BB,0,skip,x87;y,a_b c") == 0,
+          "fields are sanitised: ',' -> ';', '*' -> '_', newline -> ' ' (%s)", body);
+    CHECK(crc == crc32_update(0, body, strlen(body)), "the CRC covers '@' up to '*'");
+
+    record_begin("result");
+    record_field_x100(-150);
+    record_end();
+    CHECK(strncmp(last, "@BB,1,result,-1.50*", 19) == 0, "sequence numbers count up: %s", last);
+    record_final(1);
+    CHECK(strncmp(last, "@BB,2,end,2,pass*", 17) == 0, "the end record counts those before: %s",
+          last);
+    CHECK(record_count() == 3, "three records so far");
+
+    return check_summary();
+}
