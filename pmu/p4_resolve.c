@@ -222,11 +222,17 @@ static int apply_fields(const struct pmu *pmu, struct request *rq, const struct 
 static int named_mask(struct request *rq, const char *text, char *err, size_t errlen)
 {
     const struct p4_event *ev = rq->event;
-    if (!rq->mask_bits) {
-        for (unsigned i = 0; i < ev->n_masks; i++) {
-            if (ev->masks[i].flags & P4_MF_DEFAULT)
-                rq->mask_bits |= 1u << i;
-        }
+    /* Tags and replay metrics qualify a mask, they are not one: with no
+     * real mask bit named the default applies (libpfm4 would leave the
+     * event mask empty, which counts nothing). */
+    bool real = false;
+    for (unsigned i = 0; i < ev->n_masks; i++) {
+        if ((rq->mask_bits >> i & 1) && !(ev->masks[i].flags & (P4_MF_TAG | P4_MF_REPLAY)))
+            real = true;
+    }
+    for (unsigned i = 0; i < ev->n_masks && !real; i++) {
+        if (ev->masks[i].flags & P4_MF_DEFAULT)
+            rq->mask_bits |= 1u << i;
     }
     for (unsigned i = 0; i < ev->n_masks; i++) {
         const struct p4_mask *m = &ev->masks[i];
@@ -241,7 +247,7 @@ static int named_mask(struct request *rq, const char *text, char *err, size_t er
     }
     /* A replay metric counts the tagged uops that retire: with no bit of
      * its own the ESCR would count nothing, so NBOGUS (the SDM's mask for
-     * every metric) is implied. libpfm4 leaves the mask empty. */
+     * every metric) is implied. */
     if (rq->metric && !rq->emask)
         rq->mask_bits |= 1u, rq->emask = 1u;
     if (!rq->emask)
