@@ -35,7 +35,7 @@ HDRS := $(wildcard */*.h tests/host/*.h tests/host/models/*.h bench/*.mac)
 CPU  ?= max
 ARGS ?=
 
-.PHONY: all iso run run-iso bochs check lint format deps help host clean
+.PHONY: all iso run run-iso bochs check lint format deps help host clean FORCE
 all: $(KERNEL) host
 
 $(BUILD)/k/%.asm.o: %.asm $(wildcard boot/*.inc bench/*.mac)
@@ -45,7 +45,13 @@ $(BUILD)/k/%.c.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(KCC) $(KCFLAGS) -c -o $@ $<
 
-$(KERNEL): $(K_OBJ) linker.ld
+# Relink when the PAYLOAD list changes, not only when an object does.
+PAYLOAD_STAMP := $(BUILD)/payload.list
+$(PAYLOAD_STAMP): FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(PAYLOAD)' | cmp -s - $@ || echo '$(PAYLOAD)' > $@
+
+$(KERNEL): $(K_OBJ) linker.ld $(PAYLOAD_STAMP)
 	$(KCC) $(KLDFLAGS) -o $@ $(K_OBJ) -lgcc
 
 host: $(HOST_TESTS) $(HOST_TOOLS)
