@@ -102,6 +102,20 @@ check: deps
 	@$(MAKE) --no-print-directory all iso
 	@tests/run-checks
 
+# Static analysis over every C file: kernel code as the kernel builds it,
+# host code with the host's headers.
+C_FILES := $(shell git ls-files '*.c' '*.h' 2>/dev/null)
+HOST_ONLY_C := $(filter tests/% tools/%,$(filter %.c,$(C_FILES)))
+lint:
+	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability --std=c11 \
+	  -I. -DBAREBENCH_HOST --inline-suppr boot kernel pmu bench tests tools
+	clang-tidy --quiet $(filter-out $(HOST_ONLY_C),$(filter %.c,$(C_FILES))) -- \
+	  -m32 -ffreestanding -std=c11 -I. 2>/dev/null
+	clang-tidy --quiet $(HOST_ONLY_C) -- -std=c11 -DBAREBENCH_HOST -I. 2>/dev/null
+
+format:
+	clang-format -i $(C_FILES)
+
 help:
 	@echo "make            build $(KERNEL) and the host programs"
 	@echo "make iso        build $(ISO) (GRUB, BIOS + UEFI)"

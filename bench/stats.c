@@ -22,6 +22,10 @@ static int64_t div_round(int64_t num, int64_t den)
 
 void stats_compute(int64_t *values, unsigned n, struct stats *out)
 {
+    if (n == 0) {
+        *out = (struct stats){0};
+        return;
+    }
     sort(values, n);
     out->n = n;
     out->min = values[0];

@@ -11,7 +11,7 @@ struct stats {
     int64_t trimmed; /* mean of the middle 60 % (nanoBench's AVG_20_80) */
 };
 
-/* Summarises values[0..n) (n >= 1); sorts values in place. */
+/* Summarises values[0..n) (all zero when n is 0); sorts values in place. */
 void stats_compute(int64_t *values, unsigned n, struct stats *out);
 
 /* Per-iteration value times 100 of a count over `iterations` iterations,

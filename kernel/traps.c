@@ -75,11 +75,9 @@ void trap_raise_deliberate(unsigned which)
     case 0:
         __asm__ volatile("div %%ecx" : : "a"(1u), "d"(0u), "c"(0u));
         break;
-    case 14: {
-        volatile uint32_t *unmapped = (volatile uint32_t *)0;
-        (void)*unmapped;
+    case 14:
+        __asm__ volatile("movl 0, %%eax" : : : "eax"); /* page 0 is unmapped */
         break;
-    }
     default:
         break;
     }
