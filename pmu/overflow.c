@@ -1,0 +1,220 @@
+/* Overflow presets, interrupt enables, detection and re-arming for each
+ * PMU family (Intel SDM vol. 3B 18.2 and 19, AMD BKDG "Performance
+ * Monitoring Counters", seed 000 for the CCCR bits). */
+#include "overflow.h"
+
+#include "backend.h"
+#include "evtsel.h"
+#include "p4.h"
+#include "../kernel/kstring.h"
+
+/* Architectural perfmon registers (arch.c keeps its own copies static). */
+#define ARCH_PMC0            0xc1u
+#define ARCH_A_PMC0          0x4c1u /* full-width aliases, with PERF_CAPABILITIES.FW_WRITE */
+#define ARCH_PERFEVTSEL0     0x186u
+#define ARCH_FIXED_CTR0      0x309u
+#define ARCH_FIXED_CTR_CTRL  0x38du
+#define ARCH_GLOBAL_STATUS   0x38eu
+#define ARCH_GLOBAL_OVF_CTRL 0x390u
+#define ARCH_FIXED_BASE      8u   /* hw_index of FIXED0 */
+#define ARCH_FIXED_PMI       0x8u /* per-counter nibble of FIXED_CTR_CTRL */
+#define ARCH_CAP_FW_WRITE    (1ull << 13)
+
+#define AMD_K7_EVNTSEL0   0xc0010000u
+#define AMD_K7_PERFCTR0   0xc0010004u
+#define AMD_F15H_PERF_CTL 0xc0010200u
+
+static bool backend_is(const struct pmu *pmu, const char *name)
+{
+    return strcmp(pmu->backend->name, name) == 0;
+}
+
+const char *pmu_overflow_unsupported(const struct pmu *pmu)
+{
+    if (backend_is(pmu, "p5"))
+        return "the Pentium signals a counter overflow on its PM0/PM1 pins only (CESR PC bit), "
+               "never as an interrupt";
+    if (backend_is(pmu, "tsc"))
+        return "there is no event counter (TSC backend)";
+    return 0;
+}
+
+uint64_t pmu_overflow_preset(uint64_t period, unsigned width)
+{
+    uint64_t mask = width >= 64 ? ~0ull : (1ull << width) - 1;
+    return (0 - period) & mask;
+}
+
+/* Counters written through the sign-extending 32-bit MSRs. */
+static bool writes_32(const struct pmu *pmu, const struct pmu_assigned_event *ev)
+{
+    if (backend_is(pmu, "p6"))
+        return true;
+    return backend_is(pmu, "arch") && ev->hw_index < ARCH_FIXED_BASE &&
+           !(pmu->caps & ARCH_CAP_FW_WRITE);
+}
+
+uint64_t pmu_overflow_max_period(const struct pmu *pmu, const struct pmu_assigned_event *ev)
+{
+    if (writes_32(pmu, ev))
+        return 1ull << 31;
+    /* The top bit must start set: TOP_BIT detection reads it going to 0. */
+    unsigned width = ev->read.width ? ev->read.width : 40;
+    return 1ull << (width - 1);
+}
+
+static void setup_evtsel(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                         struct pmu_overflow *o)
+{
+    unsigned c = ev->hw_index;
+    o->pmi_bit = EVTSEL_INT;
+    o->style = PMU_OVF_TOP_BIT;
+    if (backend_is(pmu, "amd")) {
+        bool core = pmu->cpu.features[FEAT_AMD_PERFCTR_CORE];
+        o->control_msr = core ? AMD_F15H_PERF_CTL + 2 * c : AMD_K7_EVNTSEL0 + c;
+        o->counter_msr = core ? AMD_F15H_PERF_CTL + 2 * c + 1 : AMD_K7_PERFCTR0 + c;
+        return;
+    }
+    o->control_msr = ARCH_PERFEVTSEL0 + c;
+    o->counter_msr = (pmu->caps & ARCH_CAP_FW_WRITE) ? ARCH_A_PMC0 + c : ARCH_PMC0 + c;
+    if (backend_is(pmu, "arch") && pmu->variant >= 2) {
+        o->style = PMU_OVF_GLOBAL_STATUS;
+        o->status_bit = 1ull << c;
+    }
+}
+
+int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan, unsigned event,
+                       uint64_t period, struct pmu_overflow *ovf, char *err, size_t errlen)
+{
+    const char *why = pmu_overflow_unsupported(pmu);
+    if (why)
+        return pmu_error(err, errlen, "no overflow interrupt on %s: %s", pmu_name(pmu), why);
+    if (event >= plan->n_events)
+        return pmu_error(err, errlen, "no event %u in the plan", event);
+    const struct pmu_assigned_event *ev = &plan->events[event];
+    uint64_t max = pmu_overflow_max_period(pmu, ev);
+    if (period < 1 || period > max)
+        return pmu_error(err, errlen, "period %llu of %s: must be 1 to %llu on %s",
+                         (unsigned long long)period, ev->name, (unsigned long long)max,
+                         ev->counter);
+
+    memset(ovf, 0, sizeof *ovf);
+    ovf->event = event;
+    ovf->pass = ev->pass;
+    ovf->period = period;
+    ovf->width = ev->read.width;
+    ovf->preset = pmu_overflow_preset(period, ev->read.width);
+    if (backend_is(pmu, "p4")) {
+        ovf->counter_msr = P4_COUNTER_MSR(ev->hw_index);
+        ovf->control_msr = P4_CCCR_MSR(ev->hw_index);
+        ovf->pmi_bit = P4_CCCR_OVF_PMI_T0;
+        ovf->style = PMU_OVF_CCCR;
+    } else if (backend_is(pmu, "arch") && ev->hw_index >= ARCH_FIXED_BASE) {
+        unsigned j = ev->hw_index - ARCH_FIXED_BASE;
+        ovf->counter_msr = ARCH_FIXED_CTR0 + j;
+        ovf->control_msr = ARCH_FIXED_CTR_CTRL;
+        ovf->pmi_bit = (uint64_t)ARCH_FIXED_PMI << (4 * j);
+        ovf->style = pmu->variant >= 2 ? PMU_OVF_GLOBAL_STATUS : PMU_OVF_TOP_BIT;
+        ovf->status_bit = 1ull << (32 + j);
+    } else {
+        setup_evtsel(pmu, ev, ovf);
+    }
+    return 0;
+}
+
+/* The counter's MSR under either name (arch GP counters have two). */
+static bool is_counter_write(const struct pmu_overflow *ovf, uint32_t msr)
+{
+    if (msr == ovf->counter_msr)
+        return true;
+    if (ovf->counter_msr >= ARCH_A_PMC0 && ovf->counter_msr < ARCH_A_PMC0 + ARCH_FIXED_BASE)
+        return msr == ovf->counter_msr - ARCH_A_PMC0 + ARCH_PMC0;
+    return false;
+}
+
+unsigned pmu_overflow_encode(const struct pmu *pmu, const struct pmu_plan *plan,
+                             const struct pmu_overflow *ovf, struct pmu_write *out, unsigned max)
+{
+    struct pmu_write pass[64];
+    unsigned n = pmu_encode_pass(pmu, plan, ovf->pass, pass, 64);
+    unsigned count = 0;
+    bool preset_written = false;
+    if (n > 64)
+        n = 64;
+    for (unsigned i = 0; i < n; i++) {
+        if (is_counter_write(ovf, pass[i].msr)) {
+            pass[i].value = ovf->preset;
+            preset_written = true;
+        } else if (pass[i].msr == ovf->control_msr && pass[i].value) {
+            pass[i].value |= ovf->pmi_bit;
+        }
+    }
+    if (!preset_written)
+        pmu_emit(out, max, &count, ovf->counter_msr, ovf->preset, "counter preset: 2^%u-%llu",
+                 ovf->width, (unsigned long long)ovf->period);
+    for (unsigned i = 0; i < n; i++) {
+        if (count < max)
+            out[count] = pass[i];
+        count++;
+    }
+    return count;
+}
+
+int pmu_overflow_start(struct pmu *pmu, const struct pmu_plan *plan, const struct pmu_overflow *ovf)
+{
+    struct pmu_write w[64];
+    unsigned n = pmu_overflow_encode(pmu, plan, ovf, w, 64);
+    if (n > 64)
+        return -1;
+    for (unsigned i = 0; i < n; i++) {
+        if (pmu->hw.wrmsr(pmu->hw.ctx, w[i].msr, w[i].value) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+int pmu_overflow_pending(struct pmu *pmu, const struct pmu_overflow *ovf, bool *pending)
+{
+    uint64_t v;
+    switch (ovf->style) {
+    case PMU_OVF_GLOBAL_STATUS:
+        if (pmu->hw.rdmsr(pmu->hw.ctx, ARCH_GLOBAL_STATUS, &v) < 0)
+            return -1;
+        *pending = (v & ovf->status_bit) != 0;
+        return 0;
+    case PMU_OVF_CCCR:
+        if (pmu->hw.rdmsr(pmu->hw.ctx, ovf->control_msr, &v) < 0)
+            return -1;
+        *pending = (v & P4_CCCR_OVF) != 0;
+        return 0;
+    case PMU_OVF_TOP_BIT:
+        break;
+    }
+    if (pmu->hw.rdmsr(pmu->hw.ctx, ovf->counter_msr, &v) < 0)
+        return -1;
+    *pending = !((v >> (ovf->width - 1)) & 1);
+    return 0;
+}
+
+int pmu_overflow_rearm(struct pmu *pmu, const struct pmu_overflow *ovf)
+{
+    struct pmu_hw *hw = &pmu->hw;
+    uint64_t cccr;
+    switch (ovf->style) {
+    case PMU_OVF_CCCR:
+        /* Counter twice (erratum N15, as p4_encode does), then the sticky
+         * OVF flag off; the PMI enable stays. */
+        if (hw->wrmsr(hw->ctx, ovf->counter_msr, ovf->preset) < 0 ||
+            hw->wrmsr(hw->ctx, ovf->counter_msr, ovf->preset) < 0 ||
+            hw->rdmsr(hw->ctx, ovf->control_msr, &cccr) < 0)
+            return -1;
+        return hw->wrmsr(hw->ctx, ovf->control_msr, cccr & ~(uint64_t)P4_CCCR_OVF);
+    case PMU_OVF_GLOBAL_STATUS:
+        if (hw->wrmsr(hw->ctx, ovf->counter_msr, ovf->preset) < 0)
+            return -1;
+        return hw->wrmsr(hw->ctx, ARCH_GLOBAL_OVF_CTRL, ovf->status_bit);
+    case PMU_OVF_TOP_BIT:
+        break;
+    }
+    return hw->wrmsr(hw->ctx, ovf->counter_msr, ovf->preset);
+}

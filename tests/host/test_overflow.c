@@ -1,0 +1,186 @@
+/* Overflow presets, interrupt enables, detection, re-arming and wrap
+ * (pmu/overflow.c) against the PMU models: for each PMU family a counter
+ * preset for a period must overflow after exactly that many events,
+ * again after re-arming, and the programmed selector must carry the
+ * interrupt enable. The P6/arch/AMD models have no interrupt line (they
+ * model counting, not the LVTPC), so for them the test checks the INT bit
+ * written; the P4 model counts the PMIs the CCCR requests. */
+#include <string.h>
+
+#include "check.h"
+#include "models/model.h"
+#include "models/p4_model.h"
+#include "pmu/overflow.h"
+
+static struct model m;
+static struct p4_model p4m;
+static struct pmu pmu;
+static struct pmu_plan plan;
+static struct pmu_overflow ovf;
+static char err[PMU_ERR_LEN];
+
+/* One case: how to build the PMU, the event, its events per loop iteration. */
+struct ovf_case {
+    const char *what;
+    enum model_kind kind; /* ignored for the P4 */
+    const char *cpu;
+    unsigned arch_version;
+    const char *event;
+    unsigned index; /* the sampled event of the plan */
+    unsigned per_iteration;
+    enum pmu_ovf_style style;
+};
+
+static bool is_p4(const struct ovf_case *c)
+{
+    return strncmp(c->cpu, "p4", 2) == 0;
+}
+
+static void run(const struct ovf_case *c, unsigned iterations)
+{
+    if (is_p4(c))
+        p4_model_workload(&p4m, iterations);
+    else
+        model_run_loop(&m, iterations, 0);
+}
+
+static bool pending(void)
+{
+    bool p = false;
+    return pmu_overflow_pending(&pmu, &ovf, &p) == 0 && p;
+}
+
+/* Iterations until the counter reports an overflow (at most `limit`). */
+static unsigned iterations_to_overflow(const struct ovf_case *c, unsigned limit)
+{
+    for (unsigned i = 1; i <= limit; i++) {
+        run(c, 1);
+        if (pending())
+            return i;
+    }
+    return 0;
+}
+
+static uint64_t read_counter(void)
+{
+    const struct pmu_read *r = &plan.events[ovf.event].read;
+    uint64_t v = ~0ull;
+    if (r->kind == PMU_READ_RDPMC)
+        pmu.hw.rdpmc(pmu.hw.ctx, r->index, &v);
+    else
+        pmu.hw.rdmsr(pmu.hw.ctx, r->index, &v);
+    return v;
+}
+
+static bool build(const struct ovf_case *c)
+{
+    if (is_p4(c))
+        return p4_model_pmu(&p4m, &pmu, c->cpu, 0, false);
+    struct pmu_cpu_opts opts = {.arch_version = c->arch_version};
+    return model_pmu(&m, &pmu, c->kind, c->cpu, &opts);
+}
+
+static void check_case(const struct ovf_case *c)
+{
+    const uint64_t period = 1000;
+    if (!build(c) || pmu_plan_events(&pmu, c->event, &plan, err, sizeof err) != 0) {
+        CHECK(false, "%s: PMU and plan for %s (%s)", c->what, c->event, err);
+        return;
+    }
+    CHECK(pmu_overflow_unsupported(&pmu) == NULL, "%s: %s can interrupt on overflow", c->what,
+          pmu_name(&pmu));
+    CHECK(pmu_overflow_setup(&pmu, &plan, c->index, 0, &ovf, err, sizeof err) < 0 &&
+              strstr(err, "period 0"),
+          "%s: period 0 is refused (%s)", c->what, err);
+    CHECK(pmu_overflow_setup(&pmu, &plan, c->index, 1ull << 62, &ovf, err, sizeof err) < 0 &&
+              strstr(err, "must be 1 to"),
+          "%s: a period beyond the counter is refused (%s)", c->what, err);
+    if (pmu_overflow_setup(&pmu, &plan, c->index, period, &ovf, err, sizeof err) != 0) {
+        CHECK(false, "%s: setup period %llu (%s)", c->what, (unsigned long long)period, err);
+        return;
+    }
+    CHECK(ovf.style == c->style, "%s: overflow style %d (want %d)", c->what, ovf.style, c->style);
+    CHECK(ovf.preset == (1ull << ovf.width) - period, "%s: preset 2^%u - %llu = 0x%llx", c->what,
+          ovf.width, (unsigned long long)period, (unsigned long long)ovf.preset);
+
+    struct pmu_write w[64];
+    unsigned n = pmu_overflow_encode(&pmu, &plan, &ovf, w, 64);
+    bool preset = false, pmi = false;
+    for (unsigned i = 0; i < n && i < 64; i++) {
+        preset |= w[i].msr == ovf.counter_msr && w[i].value == ovf.preset;
+        pmi |= w[i].msr == ovf.control_msr && (w[i].value & ovf.pmi_bit);
+    }
+    CHECK(preset && pmi, "%s: the writes preset MSR 0x%x and set the interrupt enable in 0x%x",
+          c->what, (unsigned)ovf.counter_msr, (unsigned)ovf.control_msr);
+
+    CHECK(pmu_overflow_start(&pmu, &plan, &ovf) == 0 && !pending(),
+          "%s: started, no overflow pending", c->what);
+    unsigned expect = (unsigned)(period / c->per_iteration);
+    unsigned got = iterations_to_overflow(c, 2 * expect);
+    CHECK(got == expect, "%s: overflow after exactly %u iterations x %u events (got %u)", c->what,
+          expect, c->per_iteration, got);
+    if (is_p4(c))
+        CHECK(p4m.pmi[0] == 1, "%s: the CCCR requested one PMI for logical processor 0 (%u)",
+              c->what, p4m.pmi[0]);
+    run(c, 3);
+    uint64_t past = read_counter();
+    CHECK(past == 3ull * c->per_iteration,
+          "%s: the counter wrapped to the %u events past the "
+          "overflow (%llu)",
+          c->what, 3 * c->per_iteration, (unsigned long long)past);
+    CHECK(pmu_overflow_rearm(&pmu, &ovf) == 0 && !pending(), "%s: re-armed, overflow state cleared",
+          c->what);
+    got = iterations_to_overflow(c, 2 * expect);
+    CHECK(got == expect, "%s: after re-arming, the next overflow after %u iterations again (%u)",
+          c->what, expect, got);
+    pmu_stop_pass(&pmu, &plan, ovf.pass);
+}
+
+static const struct ovf_case cases[] = {
+    {"p6", MODEL_P6, "piii", 0, "INST_RETIRED", 0, MODEL_LOOP_INSTR, PMU_OVF_TOP_BIT},
+    {"p6 counter 1", MODEL_P6, "piii", 0, "BR_INST_RETIRED,INST_RETIRED", 1, MODEL_LOOP_INSTR,
+     PMU_OVF_TOP_BIT},
+    {"arch v4 GP", MODEL_ARCH, "arch", 4, "BRANCH_INSTRUCTIONS_RETIRED", 0, 1,
+     PMU_OVF_GLOBAL_STATUS},
+    {"arch v4 fixed", MODEL_ARCH, "arch", 4, "INSTRUCTION_RETIRED", 0, MODEL_LOOP_INSTR,
+     PMU_OVF_GLOBAL_STATUS},
+    {"arch v1", MODEL_ARCH, "arch", 1, "INSTRUCTION_RETIRED", 0, MODEL_LOOP_INSTR, PMU_OVF_TOP_BIT},
+    {"amd k8", MODEL_AMD, "k8", 0, "RETIRED_INSTRUCTIONS", 0, MODEL_LOOP_INSTR, PMU_OVF_TOP_BIT},
+    {"amd fam15h", MODEL_AMD, "fam15h", 0, "RETIRED_INSTRUCTIONS", 0, MODEL_LOOP_INSTR,
+     PMU_OVF_TOP_BIT},
+    {"p4", MODEL_P6, "p4", 0, "instructions", 0, 2, PMU_OVF_CCCR},
+};
+
+static void unsupported(void)
+{
+    model_pmu(&m, &pmu, MODEL_P5, "p5mmx", NULL);
+    pmu_plan_events(&pmu, NULL, &plan, err, sizeof err);
+    CHECK(pmu_overflow_unsupported(&pmu) != NULL &&
+              pmu_overflow_setup(&pmu, &plan, 0, 100, &ovf, err, sizeof err) < 0 &&
+              strstr(err, "PM0/PM1"),
+          "p5mmx: no overflow interrupt, and the reason names the PM pins (%s)", err);
+    model_pmu(&m, &pmu, MODEL_P6, "piii", NULL);
+    pmu_fallback_tsc(&pmu);
+    CHECK(pmu_overflow_unsupported(&pmu) != NULL, "tsc: no overflow interrupt");
+}
+
+static void presets(void)
+{
+    CHECK(pmu_overflow_preset(1, 40) == 0xffffffffffull, "preset for 1 event, 40 bits: 2^40-1");
+    CHECK(pmu_overflow_preset(1000, 48) == (1ull << 48) - 1000, "preset for 1000, 48 bits");
+    CHECK(pmu_overflow_preset(1ull << 31, 40) == 0xff80000000ull,
+          "preset for 2^31, 40 bits: sign-extended from bit 31 as a P6 write makes it");
+    model_pmu(&m, &pmu, MODEL_P6, "piii", NULL);
+    pmu_plan_events(&pmu, "INST_RETIRED", &plan, err, sizeof err);
+    CHECK(pmu_overflow_max_period(&pmu, &plan.events[0]) == 1ull << 31,
+          "p6: counter writes sign-extend bit 31, so periods stop at 2^31");
+}
+
+int main(void)
+{
+    presets();
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_case(&cases[i]);
+    unsupported();
+    return check_summary();
+}
