@@ -46,7 +46,12 @@ struct pmu_umask_desc {
     const char *desc;
 };
 
-#define PMU_UMF_DEFAULT 0x1 /* used when the user names no unit mask */
+#define PMU_UMF_DEFAULT 0x1 /* used when the user names none of its group */
+/* Unit masks form groups (e.g. request type, core select): defaults fill
+ * each group the user left unnamed. Group 0 unless flagged. */
+#define PMU_UMF_GROUP_SHIFT     8
+#define PMU_UMF_GROUP(g)        ((uint32_t)(g) << PMU_UMF_GROUP_SHIFT)
+#define PMU_UMF_GROUP_OF(flags) (((flags) >> PMU_UMF_GROUP_SHIFT) & 0x1f)
 
 /* One event of a backend's table, as data. Backends with another register
  * model (P4) keep their own descriptor type and point to it from

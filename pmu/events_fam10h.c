@@ -1,7 +1,8 @@
 /* AMD family 10h events (Barcelona to Istanbul; also used for families 11h-14h): names, codes and
- * unit masks as libpfm4 4.13 lists them for its amd64_fam10h_istanbul PMU, checked against the
- * BKDG. Generated once from libpfm4's tables; the tests compare every encoding with libpfm4. Every
- * event may use every counter. */
+ * unit masks (with their groups and defaults) as libpfm4 4.13 lists them for its
+ * amd64_fam10h_istanbul PMU. Generated once from libpfm4's tables; tests/host/test_pmu_libpfm.c
+ * compares every encoding with libpfm4. Every event may use every
+ * counter. */
 #include "events_amd.h"
 
 static const struct pmu_umask_desc fam10h_um_dispatched_fpu[] = {
@@ -401,7 +402,7 @@ static const struct pmu_umask_desc fam10h_um_hypertransport_link0[] = {
     {.name = "ADDRESS_EXT_DWORD_SENT", .code = 0x10},
     {.name = "PER_PACKET_CRC_SENT", .code = 0x20},
     {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT},
-    {.name = "SUBLINK_MASK", .code = 0x80},
+    {.name = "SUBLINK_MASK", .code = 0x80, .flags = PMU_UMF_GROUP(1)},
 };
 
 static const struct pmu_umask_desc fam10h_um_l3_evictions[] = {
@@ -431,7 +432,7 @@ static const struct pmu_umask_desc fam10h_um_read_request_to_l3_cache[] = {
     {.name = "READ_BLOCK_SHARED", .code = 0x02},
     {.name = "READ_BLOCK_MODIFY", .code = 0x04},
     {.name = "ANY_READ", .code = 0x07, .flags = PMU_UMF_DEFAULT},
-    {.name = "ALL_CORES", .code = 0xf0, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL_CORES", .code = 0xf0, .flags = PMU_UMF_DEFAULT | PMU_UMF_GROUP(1)},
 };
 
 static const struct pmu_umask_desc fam10h_um_l3_fills_caused_by_l2_evictions[] = {
@@ -440,7 +441,7 @@ static const struct pmu_umask_desc fam10h_um_l3_fills_caused_by_l2_evictions[] =
     {.name = "OWNED", .code = 0x04},
     {.name = "MODIFIED", .code = 0x08},
     {.name = "ANY_STATE", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
-    {.name = "ALL_CORES", .code = 0xf0, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL_CORES", .code = 0xf0, .flags = PMU_UMF_DEFAULT | PMU_UMF_GROUP(1)},
 };
 
 static const struct pmu_event_desc fam10h_events[] = {

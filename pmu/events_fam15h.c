@@ -1,7 +1,8 @@
-/* AMD family 15h events (Bulldozer/Interlagos): names, codes and unit masks as libpfm4 4.13
- * lists them for its amd64_fam15h_interlagos PMU, checked against the BKDG. Generated once
- * from libpfm4's tables; the tests compare every encoding with libpfm4.
- * Every event may use every counter. */
+/* AMD family 15h events (Bulldozer/Interlagos): names, codes and unit masks (with their
+ * groups and defaults) as libpfm4 4.13 lists them for its amd64_fam15h_interlagos PMU.
+ * Generated once from libpfm4's tables; tests/host/test_pmu_libpfm.c
+ * compares every encoding with libpfm4. Every event may use every
+ * counter. */
 #include "events_amd.h"
 
 static const struct pmu_umask_desc fam15h_um_dispatched_fpu_ops[] = {

@@ -1,6 +1,6 @@
-/* AMD family 17h events (Zen; also used for later families): names, codes and unit masks as
- * libpfm4 4.13 lists them for its amd64_fam17h_zen1 PMU, checked against the BKDG. Generated once
- * from libpfm4's tables; the tests compare every encoding with libpfm4.
+/* AMD family 17h events (Zen; also used for later families): names, codes and unit masks (with
+ * their groups and defaults) as libpfm4 4.13 lists them for its amd64_fam17h_zen1 PMU. Generated
+ * once from libpfm4's tables; tests/host/test_pmu_libpfm.c compares every encoding with libpfm4.
  * Every event may use every counter. */
 #include "events_amd.h"
 

@@ -1,7 +1,8 @@
-/* AMD K7 events (Athlon, family 6): names, codes and unit masks as libpfm4 4.13
- * lists them for its amd64_k7 PMU, checked against the BKDG. Generated once
- * from libpfm4's tables; the tests compare every encoding with libpfm4.
- * Every event may use every counter. */
+/* AMD K7 events (Athlon, family 6): names, codes and unit masks (with their
+ * groups and defaults) as libpfm4 4.13 lists them for its amd64_k7 PMU.
+ * Generated once from libpfm4's tables; tests/host/test_pmu_libpfm.c
+ * compares every encoding with libpfm4. Every event may use every
+ * counter. */
 #include "events_amd.h"
 
 static const struct pmu_umask_desc k7_um_data_cache_refills[] = {

@@ -1,7 +1,7 @@
-/* AMD K8 events (Athlon 64/Opteron, family 0Fh, up to revision G): names, codes and unit masks as
- * libpfm4 4.13 lists them for its amd64_k8_revg PMU, checked against the BKDG. Generated once from
- * libpfm4's tables; the tests compare every encoding with libpfm4. Every event may use every
- * counter. */
+/* AMD K8 events (Athlon 64/Opteron, family 0Fh, up to revision G): names, codes and unit masks
+ * (with their groups and defaults) as libpfm4 4.13 lists them for its amd64_k8_revg PMU. Generated
+ * once from libpfm4's tables; tests/host/test_pmu_libpfm.c compares every encoding with libpfm4.
+ * Every event may use every counter. */
 #include "events_amd.h"
 
 static const struct pmu_umask_desc k8_um_dispatched_fpu[] = {

@@ -147,7 +147,7 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec
     str_copy(ev->name, sizeof ev->name, desc->name);
     *config = event_bits(rules, desc->code);
 
-    uint32_t umask = 0;
+    uint32_t umask = 0, named_groups = 0;
     const struct pmu_umask_desc *exclusive = NULL, *first = NULL;
     unsigned n_umasks = 0;
     for (unsigned i = 0; i < spec->n_mods; i++) {
@@ -162,6 +162,7 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec
             if (!first)
                 first = um;
             umask |= um->code;
+            named_groups |= 1u << PMU_UMF_GROUP_OF(um->flags);
             n_umasks++;
             append(ev->name, sizeof ev->name, ":%s", um->name);
             continue;
@@ -173,15 +174,16 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec
             return pmu_error(err, errlen, "'%s': '%s' is neither a unit mask of %s nor a modifier",
                              spec->text, mod->key, desc->name);
     }
-    if (desc->n_umasks && n_umasks == 0) {
+    if (desc->n_umasks) {
         bool any_default = false;
         for (unsigned i = 0; i < desc->n_umasks; i++) {
-            if (desc->umasks[i].flags & PMU_UMF_DEFAULT) {
+            uint32_t flags = desc->umasks[i].flags;
+            if ((flags & PMU_UMF_DEFAULT) && !((named_groups >> PMU_UMF_GROUP_OF(flags)) & 1)) {
                 umask |= desc->umasks[i].code;
                 any_default = true;
             }
         }
-        if (!any_default)
+        if (n_umasks == 0 && !any_default)
             return pmu_error(err, errlen, "'%s': %s needs a unit mask, e.g. %s:%s", spec->text,
                              desc->name, desc->name, desc->umasks[0].name);
     }

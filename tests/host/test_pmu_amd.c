@@ -31,8 +31,7 @@ static void legacy(void)
         model_pmu(&m, &pmu, MODEL_AMD, cpus[i], NULL);
         CHECK(!strcmp(pmu_name(&pmu), "amd") && pmu.n_gp == 4 && pmu.gp_width == 48,
               "%s: amd backend, 4 legacy counters of 48 bits", cpus[i]);
-        CHECK(plan_of("cycles,instructions:u,branches:k,branch-misses") == 0 &&
-                  plan.n_passes == 1,
+        CHECK(plan_of("cycles,instructions:u,branches:k,branch-misses") == 0 && plan.n_passes == 1,
               "%s: four events in one pass (%s)", cpus[i], err);
         unsigned from = m.n_log;
         pmu_start_pass(&pmu, &plan, 0);

@@ -25,7 +25,10 @@ static void detection(void)
     for (unsigned v = 1; v <= 5; v++) {
         arch(v, 0, 0);
         CHECK(!strcmp(pmu_name(&pmu), "arch") && pmu.variant == v && pmu.n_gp == 4 &&
-                  pmu.gp_width == 48 && pmu.n_fixed == (v == 1 ? 0 : v == 5 ? 4 : 3),
+                  pmu.gp_width == 48 &&
+                  pmu.n_fixed == (v == 1   ? 0
+                                  : v == 5 ? 4
+                                           : 3),
               "v%u: arch backend, 4 GP counters of 48 bits, %u fixed", v, pmu.n_fixed);
     }
 }
@@ -37,8 +40,7 @@ static void fixed_and_global(void)
           "4 events, one pass (%s)", err);
     CHECK(!strcmp(plan.events[0].counter, "FIXED0") && plan.events[0].read.index == 0x40000000 &&
               !strcmp(plan.events[1].counter, "FIXED1") &&
-              !strcmp(plan.events[2].counter, "PMC0") &&
-              !strcmp(plan.events[3].counter, "FIXED2"),
+              !strcmp(plan.events[2].counter, "PMC0") && !strcmp(plan.events[3].counter, "FIXED2"),
           "instructions/cycles/ref-cycles go to fixed counters 0/1/2, branches to PMC0");
     unsigned from = m.n_log;
     pmu_start_pass(&pmu, &plan, 0);

@@ -19,15 +19,15 @@ static void cesr_layout(void)
     model_pmu(&m, &pmu, MODEL_P5, "p5mmx", NULL);
     /* The seed's example: PROGRAMAR ovrf, veces3, 3, ovrf, veces3, 3 ->
      * ES 3, CC 010 (CPL 3), PC 1 on each counter. */
-    CHECK(plan_of("DATA_READ_MISS:u:pc,DATA_READ_MISS:u:pc") == 0, "seed example plans (%s)",
-          err);
+    CHECK(plan_of("DATA_READ_MISS:u:pc,DATA_READ_MISS:u:pc") == 0, "seed example plans (%s)", err);
     pmu_start_pass(&pmu, &plan, 0);
     CHECK(m.cesr == 0x02830283, "CESR = 0x%08llx, as the seed's macro builds it (0x02830283)",
           (unsigned long long)m.cesr);
     CHECK(plan_of("INSTRUCTIONS_EXECUTED,BUS_CYCLE_DURATION:k") == 0, "two events");
     pmu_start_pass(&pmu, &plan, 0);
-    CHECK(m.cesr == 0x015800d6, "CC 011 for occurrences at any CPL, 101 for cycles at CPL 0-2 "
-                                "(0x%08llx)",
+    CHECK(m.cesr == 0x015800d6,
+          "CC 011 for occurrences at any CPL, 101 for cycles at CPL 0-2 "
+          "(0x%08llx)",
           (unsigned long long)m.cesr);
     CHECK(!strcmp(plan.events[0].encoding, "r0d6") && !strcmp(plan.events[1].encoding, "r158"),
           "encodings give the CESR half back: %s %s", plan.events[0].encoding,
@@ -38,8 +38,7 @@ static void counting(void)
 {
     model_pmu(&m, &pmu, MODEL_P5, "p5mmx", NULL);
     CHECK(!strcmp(pmu_name(&pmu), "p5mmx"), "Pentium MMX -> p5mmx");
-    CHECK(plan_of(NULL) == 0 && plan.n_passes == 1 &&
-              plan.events[0].read.kind == PMU_READ_RDPMC,
+    CHECK(plan_of(NULL) == 0 && plan.n_passes == 1 && plan.events[0].read.kind == PMU_READ_RDPMC,
           "default set: cycles and instructions, read with RDPMC");
     unsigned from = m.n_log;
     pmu_start_pass(&pmu, &plan, 0);
@@ -79,8 +78,8 @@ static void without_mmx(void)
 {
     model_pmu(&m, &pmu, MODEL_P5, "p5", NULL);
     CHECK(!strcmp(pmu_name(&pmu), "p5"), "Pentium without MMX -> p5");
-    CHECK(plan_of("cycles") < 0 && strstr(err, "not on this CPU"),
-          "no cycle event without MMX: %s", err);
+    CHECK(plan_of("cycles") < 0 && strstr(err, "not on this CPU"), "no cycle event without MMX: %s",
+          err);
     CHECK(plan_of("r02a") < 0, "codes above 0x29 are refused without MMX: %s", err);
     CHECK(plan_of(NULL) == 0 && plan.events[0].read.kind == PMU_READ_RDMSR &&
               plan.events[0].read.index == 0x12 && plan.events[1].read.index == 0x13,

@@ -152,8 +152,7 @@ static void errors(void)
               cases[i].spec, err);
     }
     model_pmu(&m, &pmu, MODEL_P6, "pm", NULL);
-    CHECK(plan_of("L2_LD:M:ONLY_HW_PREFETCH") == 0 &&
-              (plan.events[0].config & 0xffff) == 0x1829,
+    CHECK(plan_of("L2_LD:M:ONLY_HW_PREFETCH") == 0 && (plan.events[0].config & 0xffff) == 0x1829,
           "pm: L2_LD with the prefetch qualifier = 0x1829 (%llx)",
           (unsigned long long)plan.events[0].config);
     CHECK(plan_of("FLOPS,CYCLES_DIV_BUSY,FP_COMP_OPS_EXE") == 0 && plan.n_passes == 3,

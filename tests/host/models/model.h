@@ -21,13 +21,13 @@
 #include "../../../pmu/pmu.h"
 
 enum model_signal {
-    SIG_CYCLES,  /* unhalted core cycles */
-    SIG_REF,     /* reference cycles */
-    SIG_INSTR,   /* instructions retired */
-    SIG_BRANCH,  /* branches retired */
-    SIG_BRMISS,  /* mispredicted branches */
-    SIG_LOADS,   /* data memory reads */
-    SIG_UOPS,    /* micro-ops retired (several per clock: for cmask) */
+    SIG_CYCLES, /* unhalted core cycles */
+    SIG_REF,    /* reference cycles */
+    SIG_INSTR,  /* instructions retired */
+    SIG_BRANCH, /* branches retired */
+    SIG_BRMISS, /* mispredicted branches */
+    SIG_LOADS,  /* data memory reads */
+    SIG_UOPS,   /* micro-ops retired (several per clock: for cmask) */
     SIG_N,
 };
 
@@ -47,8 +47,8 @@ enum model_kind {
 };
 
 #define MODEL_MAX_COUNTERS 8
-#define MODEL_MAX_FIXED 4
-#define MODEL_LOG 128
+#define MODEL_MAX_FIXED    4
+#define MODEL_LOG          128
 
 struct model {
     enum model_kind kind;
@@ -91,7 +91,7 @@ void model_clock(struct model *m, const struct model_clock *clk);
  * load, 6 uops (3, 2, 1 over the clocks), reference cycles = cycles. */
 void model_run_loop(struct model *m, unsigned iterations, unsigned cpl);
 #define MODEL_LOOP_CYCLES 3
-#define MODEL_LOOP_INSTR 4
+#define MODEL_LOOP_INSTR  4
 
 /* Test conveniences: a model and a PMU layer instance driving it. */
 bool model_pmu(struct model *m, struct pmu *pmu, enum model_kind kind, const char *cpu_name,

@@ -3,7 +3,7 @@
  * PERF_CAPABILITIES behind PDCM, full-width writes behind FW_WRITE. */
 #include "model.h"
 
-#define SEL_EN (1ull << 22)
+#define SEL_EN   (1ull << 22)
 #define FW_WRITE (1ull << 13)
 
 static int arch_signal(uint64_t sel)

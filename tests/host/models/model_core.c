@@ -170,10 +170,10 @@ void model_run_loop(struct model *m, unsigned iterations, unsigned cpl)
     }
 }
 
-#define SEL_USR (1ull << 16)
-#define SEL_OS (1ull << 17)
+#define SEL_USR  (1ull << 16)
+#define SEL_OS   (1ull << 17)
 #define SEL_EDGE (1ull << 18)
-#define SEL_INV (1ull << 23)
+#define SEL_INV  (1ull << 23)
 
 uint64_t model_evtsel_increment(uint64_t sel, unsigned count, unsigned cpl, bool *prev)
 {

@@ -1,0 +1,170 @@
+#define _POSIX_C_SOURCE 200809L
+/* Our encodings against libpfm4's, for every event (and each of its unit
+ * masks, and modifier variants) of the tables libpfm4 knows: the
+ * architectural events (ix86arch) and the AMD K7 (amd64_k7) and K8
+ * (amd64_k8_revg) tables. libpfm4 adds the EN (22) and INT (20) bits to
+ * its PerfEvtSel values; ours leave them to programming time, so they are
+ * masked before comparing. A comparison that finds no events fails.
+ * libpfm4 4.13 cannot be initialized again after pfm_terminate() (double
+ * free), so each table is compared in a child process. */
+#include <perfmon/pfmlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "models/model.h"
+#include "../../pmu/backend.h"
+
+#define EN_INT ((1ull << 22) | (1ull << 20))
+
+struct tally {
+    unsigned compared, agreed; /* specs libpfm4 encodes */
+    unsigned both_refuse;      /* specs libpfm4 refuses, and so do we */
+    unsigned ours_only;        /* specs libpfm4 refuses that we accept */
+};
+
+/* libpfm4's encoding of one event string, or false. */
+static bool libpfm_encode(const char *pfm_pmu, const char *spec, uint64_t *code)
+{
+    char full[256];
+    snprintf(full, sizeof full, "%s::%s", pfm_pmu, spec);
+    pfm_pmu_encode_arg_t arg;
+    memset(&arg, 0, sizeof arg);
+    arg.size = sizeof arg;
+    if (pfm_get_os_event_encoding(full, PFM_PLM0 | PFM_PLM3, PFM_OS_NONE, &arg) != PFM_SUCCESS)
+        return false;
+    bool ok = arg.count >= 1;
+    if (ok)
+        *code = arg.codes[0];
+    free(arg.codes);
+    return ok;
+}
+
+static bool ours_encode(struct pmu *pmu, const char *spec, uint64_t *config)
+{
+    static struct pmu_plan plan;
+    char err[PMU_ERR_LEN];
+    if (pmu_plan_events(pmu, spec, &plan, err, sizeof err) < 0)
+        return false;
+    *config = plan.events[0].config;
+    return true;
+}
+
+static void compare_one(struct pmu *pmu, const char *pfm_pmu, const char *spec, struct tally *t)
+{
+    uint64_t theirs, ours = 0;
+    if (!libpfm_encode(pfm_pmu, spec, &theirs)) {
+        if (ours_encode(pmu, spec, &ours))
+            t->ours_only++;
+        else
+            t->both_refuse++;
+        return;
+    }
+    t->compared++;
+    if (ours_encode(pmu, spec, &ours) && ours == (theirs & ~EN_INT)) {
+        t->agreed++;
+        return;
+    }
+    printf("disagree: %s %s: ours 0x%llx, libpfm4 0x%llx\n", pfm_pmu, spec,
+           (unsigned long long)ours, (unsigned long long)theirs);
+}
+
+/* Every event of our table, each unit mask alone, and modifiers. */
+static void compare_table(const char *cpu_name, const char *pfm_pmu,
+                          const struct pmu_event_table *table)
+{
+    setenv("LIBPFM_FORCE_PMU", pfm_pmu, 1);
+    if (pfm_initialize() != PFM_SUCCESS) {
+        CHECK(0, "libpfm4 initializes with %s forced", pfm_pmu);
+        return;
+    }
+    struct model m;
+    struct pmu pmu;
+    model_pmu(&m, &pmu, MODEL_DEAD, cpu_name, NULL);
+    struct tally events = {0, 0, 0, 0}, variants = {0, 0, 0, 0};
+    char spec[200];
+    for (unsigned i = 0; i < table->n_events; i++) {
+        const struct pmu_event_desc *ev = &table->events[i];
+        compare_one(&pmu, pfm_pmu, ev->name, &events);
+        for (unsigned u = 0; u < ev->n_umasks; u++) {
+            snprintf(spec, sizeof spec, "%s:%s", ev->name, ev->umasks[u].name);
+            compare_one(&pmu, pfm_pmu, spec, &variants);
+        }
+        const char *mods[] = {"u", "k", "c=3:e:i", "c=1"};
+        for (unsigned k = 0; k < 4; k++) {
+            snprintf(spec, sizeof spec, "%s:%s", ev->name, mods[k]);
+            compare_one(&pmu, pfm_pmu, spec, &variants);
+        }
+    }
+    /* Events libpfm4 has that our table lacks. */
+    pfm_pmu_info_t info;
+    memset(&info, 0, sizeof info);
+    info.size = sizeof info;
+    unsigned missing = 0, theirs = 0;
+    for (int p = 0; p < PFM_PMU_MAX; p++) {
+        if (pfm_get_pmu_info(p, &info) != PFM_SUCCESS || strcmp(info.name, pfm_pmu))
+            continue;
+        for (int e = info.first_event; e != -1; e = pfm_get_event_next(e)) {
+            pfm_event_info_t ei;
+            memset(&ei, 0, sizeof ei);
+            ei.size = sizeof ei;
+            if (pfm_get_event_info(e, PFM_OS_NONE, &ei) != PFM_SUCCESS)
+                continue;
+            theirs++;
+            if (!pmu_find_event(table, ei.name)) {
+                printf("missing from ours: %s %s\n", pfm_pmu, ei.name);
+                missing++;
+            }
+        }
+        memset(&info, 0, sizeof info);
+        info.size = sizeof info;
+    }
+    CHECK(events.compared > 0 && events.agreed == events.compared,
+          "%s vs libpfm4 %s: %u of %u events agree; %u refused by both, "
+          "%u accepted by us only",
+          cpu_name, pfm_pmu, events.agreed, events.compared, events.both_refuse, events.ours_only);
+    CHECK(variants.compared > 0 && variants.agreed == variants.compared,
+          "%s vs libpfm4 %s: %u of %u unit-mask and modifier variants agree; %u refused by "
+          "both, %u accepted by us only",
+          cpu_name, pfm_pmu, variants.agreed, variants.compared, variants.both_refuse,
+          variants.ours_only);
+    CHECK(theirs > 0 && missing == 0, "%s: all %u libpfm4 %s events are in our table", cpu_name,
+          theirs, pfm_pmu);
+}
+
+extern const struct pmu_event_table arch_table;
+extern const struct pmu_event_table amd_k7_table;
+extern const struct pmu_event_table amd_k8_table;
+extern const struct pmu_event_table amd_fam10h_table;
+extern const struct pmu_event_table amd_fam15h_table;
+
+/* Runs one comparison in a child; its CHECK lines go to our stdout. */
+static void in_child(const char *cpu_name, const char *pfm_pmu, const struct pmu_event_table *table)
+{
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        compare_table(cpu_name, pfm_pmu, table);
+        fflush(stdout);
+        _exit(check_summary());
+    }
+    int status = 0;
+    bool ok = pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status);
+    if (!ok || WEXITSTATUS(status))
+        check_failures++;
+    if (!ok)
+        CHECK(0, "the %s comparison ran to its end", pfm_pmu);
+}
+
+int main(void)
+{
+    in_child("arch", "ix86arch", &arch_table);
+    in_child("k7", "amd64_k7", &amd_k7_table);
+    in_child("k8", "amd64_k8_revg", &amd_k8_table);
+    in_child("fam10h", "amd64_fam10h_istanbul", &amd_fam10h_table);
+    in_child("fam15h", "amd64_fam15h_interlagos", &amd_fam15h_table);
+    return check_summary();
+}
