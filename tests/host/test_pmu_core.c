@@ -1,0 +1,167 @@
+/* The PMU layer's core: the event-spec language, backend choice, passes,
+ * errors, verification and the TSC fallback. */
+#include <string.h>
+
+#include "check.h"
+#include "models/model.h"
+#include "../../pmu/backend.h"
+
+static struct model m;
+static struct pmu pmu;
+static struct pmu_plan plan;
+static char err[PMU_ERR_LEN];
+
+static int plan_of(const char *spec)
+{
+    return pmu_plan_events(&pmu, spec, &plan, err, sizeof err);
+}
+
+static void splitting(void)
+{
+    struct {
+        const char *list;
+        size_t first;
+    } cases[] = {
+        {"INST_RETIRED:u,cycles", 14}, {"event=0x3c,umask=0x00,cmask=2,inv,edge,cycles", 38},
+        {"event=0xc0,u,k", 14},        {"cpu/event=0x3c,umask=1/uk,instructions", 25},
+        {"r01c2,cycles", 5},           {"cycles", 6},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t n = pmu_spec_word_len(cases[i].list);
+        CHECK(n == cases[i].first, "first word of '%s' is %zu bytes (%zu)", cases[i].list,
+              cases[i].first, n);
+    }
+    struct pmu_spec spec;
+    const char *w = "INST_RETIRED:u:c=3:I";
+    CHECK(pmu_spec_parse(w, strlen(w), &spec, err, sizeof err) == 0 && spec.kind == PMU_SPEC_NAME &&
+              !strcmp(spec.name, "INST_RETIRED") && spec.n_mods == 3 && spec.mods[1].has_value &&
+              spec.mods[1].value == 3,
+          "NAME:u:c=3:I splits into a name and three modifiers");
+    w = "r1f00c4:k";
+    CHECK(pmu_spec_parse(w, strlen(w), &spec, err, sizeof err) == 0 && spec.kind == PMU_SPEC_RAW &&
+              spec.raw == 0x1f00c4 && spec.n_mods == 1,
+          "rHEX is raw, modifiers after it stay");
+    w = "RETIRED_UOPS";
+    CHECK(pmu_spec_parse(w, strlen(w), &spec, err, sizeof err) == 0 && spec.kind == PMU_SPEC_NAME,
+          "a name starting with R is not raw");
+    w = "event=0x3c,umask=0x1,cmask=2";
+    CHECK(pmu_spec_parse(w, strlen(w), &spec, err, sizeof err) == 0 &&
+              spec.kind == PMU_SPEC_FIELDS && spec.n_mods == 3 && spec.mods[2].value == 2,
+          "event=... is the fields form");
+    w = "INST_RETIRED:c=zz";
+    CHECK(pmu_spec_parse(w, strlen(w), &spec, err, sizeof err) < 0 &&
+              strstr(err, "'INST_RETIRED:c=zz'"),
+          "a bad number names the word: %s", err);
+}
+
+static void choice(void)
+{
+    struct {
+        const char *cpu, *backend;
+    } cases[] = {
+        {"p5", "p5"},      {"p5mmx", "p5mmx"}, {"ppro", "p6"}, {"pii", "p6"}, {"piii", "p6"},
+        {"pm", "p6"},      {"arch", "arch"},   {"k7", "amd"},  {"k8", "amd"}, {"fam10h", "amd"},
+        {"fam15h", "amd"}, {"fam17h", "amd"},  {"tsc", "tsc"},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        model_pmu(&m, &pmu, MODEL_DEAD, cases[i].cpu, NULL);
+        CHECK(!strcmp(pmu_name(&pmu), cases[i].backend), "synthetic %s -> backend %s (%s)",
+              cases[i].cpu, cases[i].backend, pmu_name(&pmu));
+        CHECK(plan_of(NULL) == 0 && plan.n_events >= 1, "%s: the default set plans (%s)",
+              cases[i].cpu, err);
+    }
+    model_pmu(&m, &pmu, MODEL_DEAD, "p4", NULL);
+    CHECK(strcmp(pmu_name(&pmu), "p6") && strcmp(pmu_name(&pmu), "arch"),
+          "a Pentium 4 never gets the P6 or arch backend (%s)", pmu_name(&pmu));
+    struct cpu_info cpu;
+    CHECK(!pmu_cpu_by_name("pentium9", NULL, &cpu), "unknown synthetic CPU names are refused");
+    /* Forcing a backend the CPU does not fit falls back to detection. */
+    model_init(&m, MODEL_DEAD, "k8", NULL);
+    struct pmu_hw hw = model_hw(&m);
+    pmu_init(&pmu, &m.cpu, &hw, "p6");
+    CHECK(!strcmp(pmu_name(&pmu), "amd"), "forcing p6 on an AMD is ignored (%s)", pmu_name(&pmu));
+    pmu_init(&pmu, &m.cpu, &hw, "tsc");
+    CHECK(!strcmp(pmu_name(&pmu), "tsc"), "forcing tsc always works");
+}
+
+static void errors_and_passes(void)
+{
+    model_pmu(&m, &pmu, MODEL_P6, "piii", NULL);
+    CHECK(plan_of("INST_RETIRED,,cycles") < 0 && strstr(err, "empty"), "empty word: %s", err);
+    CHECK(plan_of("INST_RETIRED,") < 0 && strstr(err, "empty"), "trailing comma: %s", err);
+    CHECK(plan_of("INST_RETIRED,NOPE:u") < 0 && strstr(err, "'NOPE:u'") &&
+              strstr(err, "unknown event") && plan.n_events == 1,
+          "unknown event named, the events before it kept: %s", err);
+    char list[600] = "";
+    for (unsigned i = 0; i < 17; i++)
+        strcat(list, i ? ",INST_RETIRED" : "INST_RETIRED");
+    CHECK(plan_of(list) == 0 && plan.n_passes == 9, "17 events on 2 counters: 9 passes");
+    strcpy(list, "FLOPS");
+    for (unsigned i = 0; i < 16; i++)
+        strcat(list, ",FLOPS");
+    CHECK(plan_of(list) < 0 && strstr(err, "passes"), "more than 16 passes refused: %s", err);
+    CHECK(plan_of("INST_RETIRED:u,instructions:k,CPU_CLK_UNHALTED") == 0 &&
+              plan.events[0].pass == 0 && plan.events[1].pass == 0 && plan.events[2].pass == 1 &&
+              !strcmp(plan.events[1].name, "INST_RETIRED:k") &&
+              !strcmp(plan.events[0].encoding, "rc0:u"),
+          "names and encodings are canonical; passes fill in order");
+}
+
+static void verification(void)
+{
+    /* QEMU TCG: writes vanish, RDPMC faults -> not counting, TSC. */
+    model_pmu(&m, &pmu, MODEL_P6, "piii", NULL);
+    m.kind = MODEL_DEAD;
+    plan_of(NULL);
+    CHECK(!pmu_verify(&pmu, &plan, 0) && !pmu.counting, "QEMU-like PMU: verification fails");
+    pmu_fallback_tsc(&pmu);
+    CHECK(!strcmp(pmu_name(&pmu), "tsc") && plan_of(NULL) == 0 &&
+              plan.events[0].read.kind == PMU_READ_RDTSC && !strcmp(plan.events[0].name, "TSC") &&
+              !strcmp(plan.events[0].counter, "TSC"),
+          "after the fallback every event says TSC");
+    CHECK(plan_of("instructions") < 0 && strstr(err, "not on this CPU"),
+          "the TSC backend refuses instructions: %s", err);
+    CHECK(pmu_verify(&pmu, &plan, 0), "the TSC needs no verification");
+    /* Bochs without msrs=: WRMSR #GP, RDPMC returns 0. */
+    model_pmu(&m, &pmu, MODEL_P6, "piii", NULL);
+    m.kind = MODEL_GP;
+    plan_of(NULL);
+    CHECK(pmu_start_pass(&pmu, &plan, 0) < 0 && !pmu_verify(&pmu, &plan, 0),
+          "Bochs-like PMU: programming faults, verification fails");
+    /* A model whose counters work but with only a user-mode event. */
+    model_pmu(&m, &pmu, MODEL_ARCH, "arch", NULL);
+    plan_of("instructions:u");
+    CHECK(!pmu_verify(&pmu, &plan, 0), "nothing moves at CPL 0 for a :u event: not verified");
+    plan_of("instructions:u,cycles");
+    CHECK(pmu_verify(&pmu, &plan, 0), "one CPL-0 cycle counter is enough");
+}
+
+static void line_count(void *ctx, const char *text)
+{
+    (void)text;
+    (*(unsigned *)ctx)++;
+}
+
+static void listing(void)
+{
+    const char *cpus[] = {"p5", "p5mmx", "ppro",   "pii",    "piii",   "pm", "arch",
+                          "k7", "k8",    "fam10h", "fam15h", "fam17h", "tsc"};
+    for (unsigned i = 0; i < sizeof cpus / sizeof cpus[0]; i++) {
+        unsigned lines = 0, inventory = 0;
+        model_pmu(&m, &pmu, MODEL_DEAD, cpus[i], NULL);
+        pmu_list_events(&pmu, line_count, &lines);
+        pmu_describe(&pmu, line_count, &inventory);
+        CHECK(lines >= 1 && inventory >= 1, "%s: --list gives %u lines, the inventory %u", cpus[i],
+              lines, inventory);
+    }
+}
+
+int main(void)
+{
+    splitting();
+    choice();
+    errors_and_passes();
+    verification();
+    listing();
+    return check_summary();
+}
