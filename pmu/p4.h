@@ -271,6 +271,16 @@ unsigned p4_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsi
  * the ESCR `escr` (an index in p4_escrs). */
 void p4_format_encoding(char *buf, size_t size, const struct pmu_assigned_event *ev, unsigned escr);
 
+/* One of the last two resolved events (a cascade follower's leader is
+ * the one before it), or NULL when `seq` is older. */
+struct p4_previous {
+    unsigned seq;
+    uint32_t counter_mask;
+    char name[PMU_NAME_LEN];
+};
+
+const struct p4_previous *p4_resolved_event(unsigned seq);
+
 /* Among the n events of one pass, the index of the event that events[i]
  * (a cascade follower) cascades from: the one resolved just before it.
  * Returns -1 when it is not in the pass. */

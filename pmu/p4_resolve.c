@@ -52,8 +52,19 @@ static const struct pmu_alias aliases[] = {
 };
 
 /* Each resolved event gets the next number: a cascade follower binds to
- * the event resolved just before it (p4_place.c). */
+ * the event resolved just before it (p4_place.c), which is remembered to
+ * explain a follower that cannot join it. */
 static uint16_t resolve_seq;
+static struct p4_previous recent[2]; /* the last two resolved events; seq 0 is none */
+
+const struct p4_previous *p4_resolved_event(unsigned seq)
+{
+    for (unsigned i = 0; i < 2 && seq != 0; i++) {
+        if (recent[i].seq == seq)
+            return &recent[i];
+    }
+    return NULL;
+}
 
 static int mask_by_name(const struct p4_event *ev, const char *name)
 {
@@ -475,6 +486,10 @@ int p4_resolve(const struct pmu *pmu, const struct pmu_spec *spec, struct pmu_as
         ev->counter_mask &= 1u << (rq.pin - 1);
     ev->flags = advances(&rq) ? PMU_EVF_ADVANCES : 0;
     ev->hw_aux = P4_AUX(P4_NO_ESCR, rq.escrs[0], rq.escrs[1]);
+    struct p4_previous *slot = &recent[resolve_seq & 1];
+    slot->seq = resolve_seq;
+    slot->counter_mask = ev->counter_mask;
+    str_copy(slot->name, sizeof slot->name, ev->name);
     ev->read.kind = rq.rdmsr ? PMU_READ_RDMSR : PMU_READ_RDPMC;
     ev->read.width = rq.fast ? 32 : P4_COUNTER_WIDTH;
     p4_format_encoding(ev->encoding, sizeof ev->encoding, ev, rq.escrs[0]);
