@@ -100,7 +100,7 @@ report: $(KERNEL) $(ISO)
 
 check: deps
 	@$(MAKE) --no-print-directory all iso
-	@tests/run-checks
+	@BUILD=$(BUILD) tests/run-checks
 
 # Static analysis over every C file: kernel code as the kernel builds it,
 # host code with the host's headers.
