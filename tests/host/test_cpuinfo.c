@@ -66,7 +66,7 @@ int main(void)
     static struct leaf penryn_with_brand[8];
     memcpy(penryn_with_brand, penryn, sizeof penryn);
     /* Leaves 0x80000002-4 hold the brand string, 16 bytes each, EAX..EDX. */
-    static const char brand[48] = "      Intel(R) Core(TM)2 Duo CPU     T9600  @ 2.80GHz";
+    static const char brand[48] = "  Intel(R) Core(TM)2 Duo CPU   T9600 @ 2.80GHz";
     for (unsigned i = 0; i < 3; i++)
         memcpy(&penryn_with_brand[5 + i].r, brand + 16 * i, 16);
     t = (struct table){penryn_with_brand, 8, {0, 0, 0, 0}};
@@ -76,7 +76,7 @@ int main(void)
               c.perfmon.fixed_counters == 3 && c.perfmon.fixed_width == 40 &&
               c.perfmon.ebx_length == 7,
           "leaf 0xA: v2, 2 GP x 40, 3 fixed x 40, 7 event bits");
-    CHECK(strcmp(c.brand, "Intel(R) Core(TM)2 Duo CPU     T9600  @ 2.80GHz") == 0,
+    CHECK(strcmp(c.brand, "Intel(R) Core(TM)2 Duo CPU   T9600 @ 2.80GHz") == 0,
           "brand string, leading spaces trimmed: '%s'", c.brand);
     CHECK(c.features[FEAT_SSE41] && c.features[FEAT_PDCM] && !c.features[FEAT_SSE42] &&
               !c.features[FEAT_AMD_PERFCTR_CORE],
