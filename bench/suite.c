@@ -8,6 +8,7 @@
 #include "kernel/kstring.h"
 #include "kernel/memory.h"
 #include "kernel/probe.h"
+#include "kernel/sample.h"
 #include "kernel/traps.h"
 #include "measure.h"
 #include "record.h"
@@ -216,6 +217,7 @@ static bool measure_payload(const struct suite_context *ctx, const struct payloa
     static unsigned pass;
     for (pass = 0; pass < ctx->plan->n_passes; pass++) {
         pmu_start_pass(ctx->pmu, ctx->plan, pass);
+        sample_pass_started(pass);
         if (trap_try(&c)) {
             pmu_stop_pass(ctx->pmu, ctx->plan, pass);
             *fault = c.info;
@@ -273,10 +275,12 @@ unsigned suite_run(const struct suite_context *ctx)
         }
         print_bench_header(p);
         struct trap_info fault;
+        sample_payload_begin();
         if (!measure_payload(ctx, p, &cfg, &regs, &fault)) {
             print_fault(p, &fault);
             faults++;
         }
+        sample_payload_end(p);
     }
     return faults;
 }

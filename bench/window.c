@@ -6,6 +6,8 @@
 #include "kernel/kstring.h"
 
 static struct payload_regs window_regs;
+static window_runner runner;
+static uint8_t exit_vector;
 static uint64_t window_start[WINDOW_MAX_READS], window_end[WINDOW_MAX_READS];
 
 struct emitter {
@@ -118,14 +120,22 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
     emit_load(&e, RM_EBX, &window_regs.ebx);
     emit_load(&e, RM_ECX, &window_regs.ecx);
     emit_load(&e, RM_EDX, &window_regs.edx);
+    w->body_at = (size_t)(e.at - buf);
     for (uint32_t i = 0; i < unroll && !e.overflow; i++)
         emit_body(&e, p);
+    w->body_len = unroll ? (uint32_t)((size_t)(e.at - buf) - w->body_at) / unroll : 0;
+    w->unroll = unroll;
     for (unsigned i = 0; i < n_reads; i++) {
         emit_serialize(&e, ser);
         emit_read(&e, &reads[i], &window_end[i]);
     }
     emit_u8(&e, 0x61); /* popad */
-    emit_u8(&e, 0xc3); /* ret */
+    if (exit_vector) {
+        emit_u8(&e, 0xcd); /* int exit_vector */
+        emit_u8(&e, exit_vector);
+    } else {
+        emit_u8(&e, 0xc3); /* ret */
+    }
 
     w->code = buf;
     w->len = (size_t)(e.at - buf);
@@ -137,11 +147,20 @@ void window_run(const struct window *w, const struct payload_regs *regs, uint64_
                 uint64_t *end)
 {
     window_regs = *regs;
-    ((void (*)(void))w->code)();
+    if (runner)
+        runner(w);
+    else
+        ((void (*)(void))w->code)();
     for (unsigned i = 0; i < w->n_reads; i++) {
         start[i] = window_start[i];
         end[i] = window_end[i];
     }
+}
+
+void window_set_runner(window_runner run, uint8_t vector)
+{
+    runner = run;
+    exit_vector = vector;
 }
 
 const char *serializer_name(enum serializer ser)

@@ -6,7 +6,7 @@
  *   SER; load EAX, EBX, ECX, EDX
  *   body x unroll
  *   for each counter:  SER; read -> end[i]
- *   popad; ret
+ *   popad; ret            (or INT exit_vector: see window_set_runner)
  *
  * Inside it there are no calls, no branches and no stores but the reads'
  * own; interrupts are off (the kernel never enables them around it).
@@ -31,7 +31,19 @@ struct window {
     uint8_t *code;
     size_t len;
     unsigned n_reads;
+    size_t body_at;    /* offset of the first body copy in code */
+    uint32_t body_len; /* bytes of one copy (5, a CALL, for C payloads) */
+    uint32_t unroll;   /* copies */
 };
+
+/* Runs a built window's code once. The default calls it at CPL 0. */
+typedef void (*window_runner)(const struct window *w);
+
+/* Installs how windows are entered (NULL: the default call) and how they
+ * end: exit_vector 0 ends them with RET, another with INT exit_vector,
+ * the gate a ring-3 window returns to the kernel through. Only the last
+ * instruction changes: what the reads measure stays the same. */
+void window_set_runner(window_runner run, uint8_t exit_vector);
 
 /* Generates a window into buf; false when it does not fit in cap bytes. */
 bool window_build(struct window *w, const struct payload *p, uint32_t unroll,

@@ -16,12 +16,14 @@ struct boot_options boot_opts = {
     .warmup = 3,
     .unroll = 100,
     .wss = 1024,
+    .watchdog = 2000,
 };
 
 static const char *const exit_choices[] = {"auto", "qemu", "bochs", "halt", "reboot", NULL};
 static const char *const fault_choices[] = {"none", "ud", "gp", "de", "pf", NULL};
 static const char *const serialize_choices[] = {"auto", "cpuid", "lfence", "serialize", NULL};
 static const char *const method_choices[] = {"auto", "diff", "empty", NULL};
+static const char *const ring_choices[] = {"0", "3", NULL};
 static const char *const aggregate_choices[] = {"median", "min", "mean", "max", "trimmed", NULL};
 
 #define STR(field) .target = boot_opts.field, .size = sizeof boot_opts.field
@@ -52,6 +54,12 @@ static const struct opt_def defs[] = {
      .target = &boot_opts.method, .choices = method_choices},
     {"wss", OPT_UINT, "working set of the chase benchmark, KiB", .target = &boot_opts.wss, .min = 4,
      .max = 65536},
+    {"ring", OPT_CHOICE, "privilege level of the measured windows (3: user mode, RDPMC by CR4.PCE)",
+     .target = &boot_opts.ring, .choices = ring_choices},
+    {"watchdog", OPT_UINT, "ms a window may run before an NMI stops it (0: off)",
+     .target = &boot_opts.watchdog, .min = 0, .max = 60000},
+    {"sample", OPT_STRING,
+     "EVENT:PERIOD: sample EVENT every PERIOD events (PMI), histogram per payload", STR(sample)},
     {"aggregate", OPT_CHOICE, "the value the table shows first", .target = &boot_opts.aggregate,
      .choices = aggregate_choices},
 };

@@ -9,6 +9,7 @@
 enum fault_choice { FAULT_NONE, FAULT_UD, FAULT_GP, FAULT_DE, FAULT_PF };
 enum serialize_choice { SER_AUTO, SER_CPUID, SER_LFENCE, SER_SERIALIZE };
 enum method_choice { METHOD_AUTO, METHOD_DIFF, METHOD_EMPTY };
+enum ring_choice { RING_0, RING_3 };
 enum aggregate_choice { AGG_MEDIAN, AGG_MIN, AGG_MEAN, AGG_MAX, AGG_TRIMMED };
 
 struct boot_options {
@@ -23,8 +24,12 @@ struct boot_options {
     uint32_t reps, warmup, unroll;
     unsigned serialize; /* enum serialize_choice */
     unsigned method;    /* enum method_choice */
-    unsigned aggregate; /* enum aggregate_choice */
+    unsigned aggregate; /* enum ring_choice { RING_0, RING_3 };
+enum aggregate_choice */
     uint32_t wss;       /* KiB, working set of the `chase` payload */
+    unsigned ring;      /* enum ring_choice: the privilege level windows run at */
+    uint32_t watchdog;  /* ms a window may run before the NMI stops it; 0 = off */
+    char sample[96];    /* EVENT:PERIOD, or empty: no sampling */
 };
 
 extern struct boot_options boot_opts;

@@ -45,6 +45,14 @@ void idt_set_gate(unsigned vector, void (*stub)(void), unsigned dpl)
     };
 }
 
+void gdt_set_tss(uint32_t base, uint32_t limit)
+{
+    /* 32-bit available TSS (type 9), present, DPL 0, byte granularity. */
+    gdt[SEL_TSS >> 3] = (uint64_t)(limit & 0xffff) | ((uint64_t)(base & 0xffffff) << 16) |
+                        (0x89ull << 40) | ((uint64_t)((limit >> 16) & 0xf) << 48) |
+                        ((uint64_t)(base >> 24) << 56);
+}
+
 void desc_init(void)
 {
     static const struct desc_ptr gdtr = {sizeof gdt - 1, (uint32_t)gdt};

@@ -17,4 +17,8 @@ void desc_init(void);
 /* Installs a handler stub at an IDT vector; dpl 3 lets ring 3 raise it with INT. */
 void idt_set_gate(unsigned vector, void (*stub)(void), unsigned dpl);
 
+/* Fills the TSS slot (SEL_TSS) with a 32-bit TSS at base; the caller
+ * loads it with LTR. */
+void gdt_set_tss(uint32_t base, uint32_t limit);
+
 #endif

@@ -13,6 +13,7 @@
 #include "multiboot.h"
 #include "paging.h"
 #include "pmu_setup.h"
+#include "runsetup.h"
 #include "serial.h"
 #include "traps.h"
 #include "vga.h"
@@ -86,7 +87,8 @@ void kmain(uint32_t magic, uint32_t info_addr)
     if (boot_opts.fault != FAULT_NONE)
         trap_raise_deliberate(deliberate_vectors[boot_opts.fault]);
 
-    pmu_setup(&pmu, &plan, &cpu, boot_opts.pmu, boot_opts.events, boot_opts.pmudump);
+    pmu_setup(&pmu, &plan, &cpu, boot_opts.pmu, runsetup_events(), boot_opts.pmudump);
+    runsetup_init(&pmu, &plan, &cpu);
     struct suite_context suite = {&pmu, &plan, &boot_opts, run_env_name(env), cmdline};
     unsigned faults = suite_run(&suite);
     if (faults)

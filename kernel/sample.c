@@ -1,0 +1,134 @@
+/* The sampler: PMI handling and the per-payload histogram. */
+#include "sample.h"
+
+#include "apic.h"
+#include "console.h"
+#include "kstring.h"
+#include "winrun.h"
+#include "pmu/overflow.h"
+
+#define BODY_BUCKETS 256
+
+static struct pmu *spmu;
+static const struct pmu_plan *splan;
+static struct pmu_overflow ovf;
+static bool active;
+
+static struct {
+    unsigned body[BODY_BUCKETS]; /* by offset in the payload's body */
+    unsigned reads;              /* the window's own reads around the body */
+    unsigned outside;            /* not in a window (a C payload's function, the kernel) */
+    unsigned total;
+} hist;
+
+bool sample_parse(const char *option, char *event, size_t size, uint64_t *period)
+{
+    const char *colon = 0;
+    for (const char *s = option; *s; s++) {
+        if (*s == ':')
+            colon = s;
+    }
+    if (!colon || colon == option || !colon[1])
+        return false;
+    uint64_t v = 0;
+    for (const char *s = colon + 1; *s; s++) {
+        if (*s < '0' || *s > '9' || v > 1000000000000ull)
+            return false;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    size_t len = (size_t)(colon - option);
+    if (!v || len >= size)
+        return false;
+    memcpy(event, option, len);
+    event[len] = '\0';
+    *period = v;
+    return true;
+}
+
+bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_info *cpu,
+                 uint64_t period)
+{
+    char err[PMU_ERR_LEN];
+    const char *why = pmu_overflow_unsupported(pmu);
+    struct pmu detected;
+    pmu_init(&detected, cpu, &pmu->hw, NULL);
+    if (pmu_overflow_unsupported(&detected) == 0 && !pmu->counting)
+        why = "the PMU's counters do not count on this machine (an emulator?), so no counter "
+              "can overflow";
+    else if (!why && (why = apic_init(cpu)) == 0 &&
+             pmu_overflow_setup(pmu, plan, 0, period, &ovf, err, sizeof err) < 0)
+        why = err;
+    if (why) {
+        kprintf("sample: sampling unavailable: %s; no samples will be printed\n", why);
+        return false;
+    }
+    spmu = pmu;
+    splan = plan;
+    active = true;
+    kprintf("sample: %s every %llu events on %s, PMI through the local APIC LVTPC as an NMI; "
+            "results of this run include the PMI handler's work\n",
+            plan->events[0].name, (unsigned long long)period, plan->events[0].counter);
+    return true;
+}
+
+void sample_pass_started(unsigned pass)
+{
+    if (!active || pass != ovf.pass)
+        return;
+    pmu_overflow_start(spmu, splan, &ovf);
+    apic_pmi_as_nmi();
+}
+
+void sample_payload_begin(void)
+{
+    memset(&hist, 0, sizeof hist);
+}
+
+static void record(uint32_t eip)
+{
+    const struct window *w = winrun_current();
+    uint32_t code = w ? (uint32_t)w->code : 0;
+    hist.total++;
+    if (!w || eip < code || eip >= code + w->len) {
+        hist.outside++;
+        return;
+    }
+    uint32_t off = eip - code;
+    uint32_t body_end = (uint32_t)w->body_at + w->body_len * w->unroll;
+    if (off < w->body_at || off >= body_end || !w->body_len) {
+        hist.reads++;
+        return;
+    }
+    uint32_t in_body = (off - (uint32_t)w->body_at) % w->body_len;
+    hist.body[in_body < BODY_BUCKETS ? in_body : BODY_BUCKETS - 1]++;
+}
+
+bool sample_nmi(const struct trap_frame *f)
+{
+    bool pending = false;
+    if (!active || pmu_overflow_pending(spmu, &ovf, &pending) < 0 || !pending)
+        return false;
+    record(f->eip);
+    pmu_overflow_rearm(spmu, &ovf);
+    apic_pmi_as_nmi(); /* P4 and Core mask LVTPC when they deliver a PMI */
+    return true;
+}
+
+void sample_payload_end(const struct payload *p)
+{
+    if (!active)
+        return;
+    kprintf("  samples of %s: %u (every %llu events)\n", p->name, hist.total,
+            (unsigned long long)ovf.period);
+    for (unsigned i = 0; i < BODY_BUCKETS; i++) {
+        if (hist.body[i])
+            kprintf("  %8u  %s+0x%x%s (%08x)\n", hist.body[i], p->name, i,
+                    i == BODY_BUCKETS - 1 ? " and beyond" : "",
+                    p->body ? (unsigned)((uint32_t)p->body + i) : 0u);
+    }
+    if (hist.reads)
+        kprintf("  %8u  (the window's counter reads)\n", hist.reads);
+    if (hist.outside)
+        kprintf("  %8u  (outside the window: a C payload's function or the kernel)\n",
+                hist.outside);
+}

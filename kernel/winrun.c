@@ -1,0 +1,48 @@
+/* The window runner. A catch of its own around the window: whatever ends
+ * the window early (a fault, the watchdog's NMI) passes through it, so the
+ * watchdog is always disarmed before the suite's catch reports the payload. */
+#include "winrun.h"
+
+#include "traps.h"
+#include "user.h"
+#include "watchdog.h"
+
+static bool at_ring3;
+static const struct window *volatile current;
+
+const struct window *winrun_current(void)
+{
+    return current;
+}
+
+static void run(const struct window *w)
+{
+    static struct trap_catch c;
+    int fault = trap_try(&c);
+    if (fault) {
+        watchdog_disarm();
+        current = 0;
+        /* On to the caller's catch (the suite's: windows run only inside
+         * one), as if this one had not been there. */
+        struct trap_catch *outer = trap_current_catch;
+        trap_current_catch = outer->outer;
+        outer->info = c.info;
+        klongjmp(&outer->jmp, fault);
+    }
+    current = w;
+    watchdog_arm();
+    if (at_ring3)
+        user_run(w->code);
+    else
+        ((void (*)(void))w->code)();
+    watchdog_disarm();
+    current = 0;
+    trap_end(&c);
+}
+
+void winrun_init(bool ring3, bool watchdog)
+{
+    at_ring3 = ring3;
+    if (ring3 || watchdog)
+        window_set_runner(run, ring3 ? USER_EXIT_VECTOR : 0);
+}
