@@ -114,6 +114,68 @@ static const struct pmu_alias amd17_aliases[] = {
     {NULL, NULL},
 };
 
+static unsigned bits_set(uint32_t v)
+{
+    unsigned n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+/* Family 15h: the core counters an event may use (BKDG for family 15h,
+ * "Performance Counter Events"; the same rules as Linux's
+ * amd_get_event_constraints_f15h). Events are grouped by bits 7:4 of the
+ * event select; 0 means "not on the core counters" (e.g. northbridge). */
+static uint32_t fam15h_counters(uint32_t code, uint32_t umask)
+{
+    switch (code & 0xf0) {
+    case 0x00: /* floating point */
+    case 0x10:
+        if (code == 0x000 && (umask & 0xf0) && (umask & 0x0f))
+            return 0x08;
+        if ((code == 0x004 && bits_set(umask) > 1) || code == 0x003 || code == 0x00b ||
+            code == 0x00d)
+            return 0x08;
+        return 0x38;
+    case 0x20: /* load/store, data cache, execution */
+    case 0x30:
+    case 0x40:
+    case 0x50:
+    case 0xc0:
+        switch (code) {
+        case 0x023:
+        case 0x043:
+        case 0x045:
+        case 0x046:
+        case 0x054:
+        case 0x055:
+            return 0x07;
+        case 0x02d:
+            return 0x08;
+        case 0x02e:
+            return 0x09;
+        case 0x031:
+            return bits_set(umask) <= 1 ? 0x07 : 0;
+        case 0x1c0:
+            return 0x38;
+        default:
+            return 0x3f;
+        }
+    case 0x60: /* combined unit, instruction cache, decoder */
+    case 0x70:
+    case 0x80:
+    case 0x90:
+    case 0xd0:
+        if (code == 0x08f || code == 0x187 || code == 0x188)
+            return 0x01;
+        if ((code >= 0x0db && code <= 0x0df) || code == 0x1d6 || code == 0x1d8)
+            return 0x3f;
+        return 0x07;
+    default:
+        return 0;
+    }
+}
+
 static int amd_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
                        struct pmu_assigned_event *ev, char *err, size_t errlen)
 {
@@ -132,7 +194,18 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
         str_copy(cycles.name, sizeof cycles.name, amd_variants[pmu->variant].cycles);
         spec = &cycles;
     }
-    return evtsel_resolve(&rules, spec, ev, err, errlen);
+    if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
+        return -1;
+    if (pmu->variant == AMD_FAM15H && core_extension(pmu)) {
+        uint32_t code = evtsel_event_code(&rules, ev->config);
+        ev->counter_mask = fam15h_counters(code, (uint32_t)(ev->config >> 8) & 0xff);
+        if (!ev->counter_mask)
+            return pmu_error(err, errlen,
+                             "'%s': event 0x%03x is not countable on the family 15h core "
+                             "counters",
+                             spec->text, (unsigned)code);
+    }
+    return 0;
 }
 
 static int amd_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,

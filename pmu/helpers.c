@@ -106,8 +106,11 @@ void pmu_list_table(const struct pmu_event_table *table, pmu_line_fn line, void 
     char text[160];
     for (unsigned i = 0; i < table->n_events; i++) {
         const struct pmu_event_desc *ev = &table->events[i];
-        fmt_snprintf(text, sizeof text, "%-40s code 0x%02x counters 0x%x%s%s", ev->name,
-                     (unsigned)ev->code, (unsigned)ev->counters, ev->desc ? "  " : "",
+        char counters[24] = "any counter";
+        if (ev->counters)
+            fmt_snprintf(counters, sizeof counters, "counters 0x%x", (unsigned)ev->counters);
+        fmt_snprintf(text, sizeof text, "%-40s code 0x%02x %s%s%s", ev->name,
+                     (unsigned)(ev->code & 0xfff), counters, ev->desc ? "  " : "",
                      ev->desc ? ev->desc : "");
         line(ctx, text);
         for (unsigned u = 0; u < ev->n_umasks; u++) {

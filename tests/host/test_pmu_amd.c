@@ -82,6 +82,13 @@ static void core_extension(void)
           "core extension MSRs only, up to CTL5/CTR5");
     model_run_loop(&m, 10, 0);
     CHECK(model_read(&m, &plan.events[5]) == 10, "PMC5 counts loads (raw r40)");
+    CHECK(plan_of("r02d,r00b,r0304,cycles") == 0 && plan.n_passes == 3 &&
+              plan.events[0].counter_mask == 0x08 && plan.events[3].pass == 0,
+          "fam15h: 0x02D, 0x00B and 0x004 with two unit-mask bits all need PMC3: 3 passes");
+    CHECK(plan_of("r08f") == 0 && !strcmp(plan.events[0].counter, "PMC0"),
+          "fam15h: 0x08F only on PMC0");
+    CHECK(plan_of("r0e0") < 0 && strstr(err, "'r0e0'") && strstr(err, "core counters"),
+          "fam15h: a northbridge event is refused: %s", err);
     model_pmu(&m, &pmu, MODEL_AMD, "fam17h", NULL);
     CHECK(plan_of("event=0x1c0") == 0 && plan.events[0].config >> 32 == 1 &&
               (plan.events[0].config & 0xff) == 0xc0,
