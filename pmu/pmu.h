@@ -140,7 +140,10 @@ struct pmu_write {
 /* The register writes that program and enable one pass, in order: exactly
  * what pmu_start_pass() writes through hw->wrmsr. Pure: no hardware access.
  * Returns the number of writes (may exceed max: only max are stored). The
- * kernel's debug option reads each listed MSR back and prints it. */
+ * kernel's debug option reads each listed MSR back and prints it; an MSR
+ * may be listed more than once (first cleared, then programmed), and a
+ * read-back after pmu_start_pass() shows its last write. pmu-encode prints
+ * the same list. */
 unsigned pmu_encode_pass(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                          struct pmu_write *out, unsigned max);
 
