@@ -38,6 +38,16 @@ static unsigned side_of(unsigned counter)
     return (counter == 16 || counter == 12 || counter == 13) ? 6 : 7;
 }
 
+static bool escr_exists(const struct p4_model *m, uint32_t msr);
+
+uint16_t p4_model_escr_for(const struct p4_model *m, unsigned counter, unsigned select)
+{
+    if (counter >= P4_MODEL_COUNTERS || select > 7)
+        return 0;
+    uint16_t msr = escr_by_select[side_of(counter)][select];
+    return msr && escr_exists(m, msr) ? msr : 0;
+}
+
 static bool is_iq_escr(uint32_t msr)
 {
     return msr == 0x3ba || msr == 0x3bb;

@@ -64,6 +64,10 @@ struct pmu_hw p4_model_hw(struct p4_model *m);
 bool p4_model_pmu(struct p4_model *m, struct pmu *pmu, const char *name, unsigned cpu_model,
                   bool ht);
 
+/* The ESCR address that CCCR ESCR-select value `select` connects to
+ * `counter` on this model, or 0 when there is none. */
+uint16_t p4_model_escr_for(const struct p4_model *m, unsigned counter, unsigned select);
+
 /* Counts one cycle. */
 void p4_model_cycle(struct p4_model *m, const struct p4_cycle *cycle);
 
