@@ -1,0 +1,202 @@
+/* libFuzzer target for the PMU layer's event-spec parser and counter
+ * assignment (pmu_plan_events: pmu/spec.c, pmu/core.c and each backend).
+ *
+ * The first input byte picks a synthetic CPU, 'a' for the first of cpus[]
+ * (every backend, the architectural PMU in versions 1-5 with several
+ * counter counts), so seeds are text: "eINST_RETIRED:u" is the Pentium III.
+ * The rest is the event list. Checked for every input:
+ *  - the result is 0 or -1, and -1 comes with a message of some words;
+ *  - the plan (complete, or the events accepted before an error) is
+ *    consistent: at most PMU_MAX_EVENTS events and PMU_MAX_PASSES passes,
+ *    every pass used, every event in a pass that exists, on a counter no
+ *    other event of its pass reads, with NUL-terminated names;
+ *  - an empty list (the backend's default set) always plans;
+ *  - every pass encodes into at most as many writes as pmu_start_pass
+ *    accepts, each described by a terminated string;
+ *  - an event's encoding, typed back alone, selects the same thing. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "fuzz.h"
+#include "pmu/p4.h"
+#include "pmu/pmu.h"
+
+#define MAX_WRITES 64 /* what pmu_start_pass() programs at most */
+
+struct fuzz_cpu {
+    const char *name;
+    struct pmu_cpu_opts opts;
+};
+
+/* Selected by the first byte: a, b, c, ... (arch: version, GP, fixed). */
+static const struct fuzz_cpu cpus[] = {
+    {"p5", {0, 0, 0}},          /* a */
+    {"p5mmx", {0, 0, 0}},       /* b */
+    {"ppro", {0, 0, 0}},        /* c */
+    {"pii", {0, 0, 0}},         /* d */
+    {"piii", {0, 0, 0}},        /* e */
+    {"pm", {0, 0, 0}},          /* f */
+    {"arch", {1, 2, 0}},        /* g */
+    {"arch", {2, 2, 3}},        /* h */
+    {"arch", {3, 4, 3}},        /* i */
+    {"arch", {4, 8, 3}},        /* j */
+    {"arch", {5, 8, 4}},        /* k */
+    {"arch", {5, 4, 1}},        /* l */
+    {"k7", {0, 0, 0}},          /* m */
+    {"k8", {0, 0, 0}},          /* n */
+    {"fam10h", {0, 0, 0}},      /* o */
+    {"fam15h", {0, 0, 0}},      /* p */
+    {"fam17h", {0, 0, 0}},      /* q */
+    {"p4", {0, 0, 0}},          /* r */
+    {"p4-prescott", {0, 0, 0}}, /* s */
+    {"tsc", {0, 0, 0}},         /* t */
+};
+
+#define N_CPUS (sizeof cpus / sizeof cpus[0])
+
+/* No hardware: every access fails, as in pmu-encode without a model. */
+static int no_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
+{
+    (void)ctx;
+    (void)msr;
+    (void)val;
+    return -1;
+}
+
+static int no_wrmsr(void *ctx, uint32_t msr, uint64_t val)
+{
+    (void)ctx;
+    (void)msr;
+    (void)val;
+    return -1;
+}
+
+static int no_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
+{
+    (void)ctx;
+    (void)ecx;
+    (void)val;
+    return -1;
+}
+
+static const struct pmu_hw no_hw = {no_rdmsr, no_wrmsr, no_rdpmc, NULL, NULL};
+
+static bool terminated(const char *s, size_t size)
+{
+    return memchr(s, '\0', size) != NULL;
+}
+
+static void check_plan(const struct pmu_plan *plan, const char *cpu, const char *spec)
+{
+    REQUIRE(plan->n_events <= PMU_MAX_EVENTS, "%s '%s': %u events", cpu, spec, plan->n_events);
+    REQUIRE(plan->n_passes <= PMU_MAX_PASSES, "%s '%s': %u passes", cpu, spec, plan->n_passes);
+    REQUIRE((plan->n_events == 0) == (plan->n_passes == 0), "%s '%s': %u events in %u passes", cpu,
+            spec, plan->n_events, plan->n_passes);
+    bool used[PMU_MAX_PASSES] = {false};
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        const struct pmu_assigned_event *ev = &plan->events[i];
+        REQUIRE(terminated(ev->name, sizeof ev->name) && ev->name[0], "%s '%s': event %u name", cpu,
+                spec, i);
+        REQUIRE(terminated(ev->encoding, sizeof ev->encoding) && ev->encoding[0],
+                "%s '%s': %s: encoding", cpu, spec, ev->name);
+        REQUIRE(terminated(ev->counter, sizeof ev->counter) && ev->counter[0],
+                "%s '%s': %s: counter name", cpu, spec, ev->name);
+        REQUIRE(ev->pass < plan->n_passes, "%s '%s': %s in pass %u of %u", cpu, spec, ev->name,
+                ev->pass, plan->n_passes);
+        REQUIRE(ev->read.width >= 1 && ev->read.width <= 64, "%s '%s': %s is %u bits wide", cpu,
+                spec, ev->name, ev->read.width);
+        used[ev->pass] = true;
+        if (ev->read.kind == PMU_READ_RDTSC)
+            continue; /* any number of events may read the TSC */
+        for (unsigned j = 0; j < i; j++) {
+            const struct pmu_assigned_event *other = &plan->events[j];
+            REQUIRE(other->pass != ev->pass || other->read.kind != ev->read.kind ||
+                        other->read.index != ev->read.index,
+                    "%s '%s': %s and %s both read counter 0x%x in pass %u", cpu, spec, other->name,
+                    ev->name, ev->read.index, ev->pass);
+        }
+    }
+    for (unsigned p = 0; p < plan->n_passes; p++)
+        REQUIRE(used[p], "%s '%s': pass %u has no event", cpu, spec, p);
+}
+
+static void check_writes(const struct pmu_write *w, unsigned n, const char *cpu, const char *spec)
+{
+    REQUIRE(n <= MAX_WRITES, "%s '%s': %u register writes", cpu, spec, n);
+    for (unsigned i = 0; i < n; i++)
+        REQUIRE(terminated(w[i].what, sizeof w[i].what), "%s '%s': write %u", cpu, spec, i);
+}
+
+static void check_encode(const struct pmu *pmu, const struct pmu_plan *plan, const char *cpu,
+                         const char *spec)
+{
+    static struct pmu_write writes[MAX_WRITES];
+    for (unsigned p = 0; p < plan->n_passes; p++) {
+        check_writes(writes, pmu_encode_pass(pmu, plan, p, writes, MAX_WRITES), cpu, spec);
+        check_writes(writes, pmu_encode_stop(pmu, plan, p, writes, MAX_WRITES), cpu, spec);
+    }
+}
+
+/* P4 keeps its resolve sequence number in config2 (to find a cascade's
+ * leader): a count of calls, not a property of the event. */
+static uint64_t selection(uint64_t config2)
+{
+    return config2 & ~(P4_X_SEQ_MASK << P4_X_SEQ_SHIFT);
+}
+
+/* The encoding is "the raw encoding as the user could type it back". */
+static void check_round_trip(const struct pmu *pmu, const struct pmu_plan *plan, const char *cpu)
+{
+    static struct pmu_plan again;
+    char err[PMU_ERR_LEN];
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        const struct pmu_assigned_event *ev = &plan->events[i];
+        int r = pmu_plan_events(pmu, ev->encoding, &again, err, sizeof err);
+        REQUIRE(r == 0, "%s: %s: its encoding '%s' is refused: %s", cpu, ev->name, ev->encoding,
+                err);
+        REQUIRE(again.n_events == 1 && again.events[0].config == ev->config &&
+                    selection(again.events[0].config2) == selection(ev->config2),
+                "%s: %s (0x%llx 0x%llx): its encoding '%s' gives 0x%llx 0x%llx", cpu, ev->name,
+                (unsigned long long)ev->config, (unsigned long long)ev->config2, ev->encoding,
+                (unsigned long long)again.events[0].config,
+                (unsigned long long)again.events[0].config2);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size == 0)
+        return 0;
+    const struct fuzz_cpu *fc = &cpus[(uint8_t)(data[0] - 'a') % N_CPUS];
+    struct cpu_info cpu;
+    REQUIRE(pmu_cpu_by_name(fc->name, &fc->opts, &cpu), "no synthetic CPU '%s'", fc->name);
+    static struct pmu pmu;
+    pmu_init(&pmu, &cpu, &no_hw, NULL);
+
+    /* The list ends at the first NUL, as a boot option's string does. */
+    const uint8_t *nul = memchr(data + 1, 0, size - 1);
+    size_t len = nul ? (size_t)(nul - data - 1) : size - 1;
+    char *spec = malloc(len + 1);
+    memcpy(spec, data + 1, len);
+    spec[len] = '\0';
+
+    /* Exactly PMU_ERR_LEN bytes on the heap: a longer message is caught. */
+    char *err = malloc(PMU_ERR_LEN);
+    static struct pmu_plan plan;
+    int r = pmu_plan_events(&pmu, spec, &plan, err, PMU_ERR_LEN);
+    REQUIRE(r == 0 || r == -1, "%s '%s': returned %d", fc->name, spec, r);
+    check_plan(&plan, fc->name, spec);
+    if (r < 0) {
+        REQUIRE(terminated(err, PMU_ERR_LEN), "%s '%s': message not terminated", fc->name, spec);
+        REQUIRE(strlen(err) >= 10, "%s '%s': refused with the message '%s'", fc->name, spec, err);
+        REQUIRE(len > 0, "%s: the default event set is refused: %s", fc->name, err);
+    } else {
+        REQUIRE(plan.n_events >= 1, "%s '%s': accepted with no event", fc->name, spec);
+        check_encode(&pmu, &plan, fc->name, spec);
+        check_round_trip(&pmu, &plan, fc->name);
+    }
+    free(err);
+    free(spec);
+    return 0;
+}
