@@ -1,0 +1,71 @@
+/* build/host/pmu-encode as a user runs it: output format, exit codes,
+ * error messages. Skipped when the tool is not built yet. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+
+#define TOOL "build/host/pmu-encode"
+
+static char out[16384];
+
+/* Runs the tool with args (stderr into the output); returns its status. */
+static int run(const char *args)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s %s 2>&1", TOOL, args);
+    FILE *f = popen(cmd, "r");
+    if (!f)
+        return -1;
+    size_t n = fread(out, 1, sizeof out - 1, f);
+    out[n] = '\0';
+    int status = pclose(f);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int main(void)
+{
+    if (access(TOOL, X_OK) != 0) {
+        SKIP("%s is not built", TOOL);
+        return check_summary();
+    }
+    CHECK(run("--pmu piii -e INST_RETIRED:u") == 0 &&
+              strstr(out, "wrmsr 0x186 0x0  # PERFEVTSEL0 = 0") &&
+              strstr(out, "wrmsr 0x186 0x4100c0  # PERFEVTSEL0 INST_RETIRED:u +EN") &&
+              strstr(out, "rdpmc 0x0  # INST_RETIRED:u on PMC0"),
+          "piii: one wrmsr line per write, then the RDPMC index");
+    CHECK(run("--pmu p5 -e INSTRUCTIONS_EXECUTED") == 0 && strstr(out, "wrmsr 0x11 0xd6  # CESR") &&
+              strstr(out, "rdmsr 0x12"),
+          "p5: CESR write, read with RDMSR 0x12");
+    CHECK(run("--pmu arch --version 2 --gp 2 --fixed 3 -e cycles,branches") == 0 &&
+              strstr(out, "wrmsr 0x38f 0x200000001  # GLOBAL_CTRL: start") &&
+              strstr(out, "rdpmc 0x40000001"),
+          "arch v2: GLOBAL_CTRL enables PMC0 and FIXED1");
+    CHECK(run("--pmu arch --version 1 -e cycles") == 0 && !strstr(out, "0x38f"),
+          "arch v1: no global control");
+    CHECK(run("--pmu fam15h -e instructions") == 0 && strstr(out, "wrmsr 0xc0010200 "),
+          "fam15h: core-extension MSRs");
+    CHECK(run("--pmu piii -e INST_RETIRED,BOGUS:u") != 0 && strstr(out, "'BOGUS:u'") &&
+              strstr(out, "unknown event"),
+          "an unknown event exits non-zero naming the word");
+    CHECK(run("--pmu nosuch -e cycles") != 0 && strstr(out, "unknown PMU 'nosuch'"),
+          "an unknown PMU name exits non-zero");
+    CHECK(run("--pmu arch --version 9 -e cycles") != 0 && strstr(out, "--version"),
+          "an impossible arch version is refused");
+    CHECK(run("--pmu k8 --list") == 0 && strstr(out, "DATA_CACHE_REFILLS") &&
+              strstr(out, ":L2_SHARED"),
+          "--list shows events and unit masks");
+    const char *names[] = {"p5", "p5mmx", "ppro",   "pii",    "piii",   "pm", "arch",
+                           "k7", "k8",    "fam10h", "fam15h", "fam17h", "tsc"};
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char args[64];
+        snprintf(args, sizeof args, "--pmu %s", names[i]);
+        CHECK(run(args) == 0 &&
+                  (strstr(out, "rdpmc") || strstr(out, "rdmsr") || strstr(out, "rdtsc")),
+              "--pmu %s encodes its default set", names[i]);
+    }
+    return check_summary();
+}
