@@ -1,22 +1,23 @@
 /* build/host/pmu-encode as a user runs it: output format, exit codes,
- * error messages. Skipped when the tool is not built yet. */
+ * error messages. Run from the top of the tree ($BUILD names another build
+ * directory, as for tests/run-checks); skipped when the tool is not built. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
 
-#define TOOL "build/host/pmu-encode"
-
+static char tool[256];
 static char out[16384];
 
 /* Runs the tool with args (stderr into the output); returns its status. */
 static int run(const char *args)
 {
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "%s %s 2>&1", TOOL, args);
+    snprintf(cmd, sizeof cmd, "%s %s 2>&1", tool, args);
     FILE *f = popen(cmd, "r");
     if (!f)
         return -1;
@@ -28,8 +29,10 @@ static int run(const char *args)
 
 int main(void)
 {
-    if (access(TOOL, X_OK) != 0) {
-        SKIP("%s is not built", TOOL);
+    const char *build = getenv("BUILD");
+    snprintf(tool, sizeof tool, "%s/host/pmu-encode", build && *build ? build : "build");
+    if (access(tool, X_OK) != 0) {
+        SKIP("%s is not built", tool);
         return check_summary();
     }
     CHECK(run("--pmu piii -e INST_RETIRED:u") == 0 &&
