@@ -102,6 +102,13 @@ check: deps
 	@$(MAKE) --no-print-directory all iso
 	@BUILD=$(BUILD) tests/run-checks
 
+# libFuzzer on the boot-option and event-spec parsers, longer than the short
+# run in make check; the corpus grows in $(BUILD)/fuzz/corpus/ across runs.
+FUZZ_SECONDS ?= 300
+.PHONY: fuzz
+fuzz: deps $(BUILD)/host/pmu-encode
+	@tests/fuzz/run_fuzz.py --seconds $(FUZZ_SECONDS) --keep-corpus --build $(BUILD)
+
 # Static analysis over every C file: kernel code as the kernel builds it,
 # host code with the host's headers.
 C_FILES := $(shell git ls-files '*.c' '*.h' 2>/dev/null)
@@ -124,6 +131,7 @@ help:
 	@echo "make bochs      boot the ISO in Bochs: MODEL=p4_willamette"
 	@echo "make report     default suite on QEMU + Bochs models: build/report.{md,csv,json,svg}"
 	@echo "make check      host tests and the boot matrix; ends with 'N passed, N failed'"
+	@echo "make fuzz       fuzz the option and event-spec parsers: FUZZ_SECONDS=300 per target"
 	@echo "make deps       install the Debian packages the project needs"
 	@echo "make lint       cppcheck and clang-tidy;  make format: clang-format all C"
 

@@ -197,7 +197,8 @@ def main():
     parser.add_argument("--seconds", type=int, help="fuzzing time per target (default: "
                         "share a %d s budget, at most %d s each)" % (BUDGET, SHORT_SECONDS))
     parser.add_argument("--keep-corpus", action="store_true", help="grow the corpus across runs")
-    parser.add_argument("--build", default="build", help="build folder (the Makefile's BUILD)")
+    parser.add_argument("--build", default=os.environ.get("BUILD", "build"),
+                        help="build folder (the Makefile's BUILD, as tests/run-checks passes it)")
     parser.add_argument("targets", nargs="*", default=sorted(TARGETS))
     args = parser.parse_args()
     if not have_libfuzzer():
