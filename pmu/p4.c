@@ -90,7 +90,7 @@ static void p4_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
                  p4_has_ext_cascade(cpu) ? "yes" : "no");
     line(ctx, text);
     fmt_snprintf(text, sizeof text,
-                 "  Hyper-Threading: %s; ESCR thread bits: both logical processors; "
+                 "  CPUID HTT flag: %s; ESCR thread bits: both logical processors; "
                  "read: RDPMC 0-17 (bit 31: fast 32-bit read)",
                  cpu->features[FEAT_HTT] ? "yes" : "no");
     line(ctx, text);
@@ -146,17 +146,17 @@ uint32_t p4_cccr_for(const struct pmu *pmu, const struct pmu_assigned_event *ev,
 
 /* The events of one pass, in plan order. */
 static unsigned pass_events(const struct pmu_plan *plan, unsigned pass,
-                            struct pmu_assigned_event *evs[])
+                            const struct pmu_assigned_event *evs[])
 {
     unsigned n = 0;
     for (unsigned i = 0; i < plan->n_events; i++) {
         if (plan->events[i].pass == pass)
-            evs[n++] = (struct pmu_assigned_event *)&plan->events[i];
+            evs[n++] = &plan->events[i];
     }
     return n;
 }
 
-static unsigned pass_metric(struct pmu_assigned_event *const evs[], unsigned n)
+static unsigned pass_metric(const struct pmu_assigned_event *const evs[], unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
         if (p4_metric(evs[i]))
@@ -165,8 +165,8 @@ static unsigned pass_metric(struct pmu_assigned_event *const evs[], unsigned n)
     return 0;
 }
 
-static void emit_cccr(const struct pmu *pmu, struct pmu_assigned_event *const evs[], unsigned n,
-                      unsigned i, struct pmu_write *out, unsigned max, unsigned *count)
+static void emit_cccr(const struct pmu *pmu, const struct pmu_assigned_event *const evs[],
+                      unsigned n, unsigned i, struct pmu_write *out, unsigned max, unsigned *count)
 {
     const struct pmu_assigned_event *ev = evs[i];
     unsigned counter = ev->hw_index;
@@ -188,7 +188,7 @@ static void emit_cccr(const struct pmu *pmu, struct pmu_assigned_event *const ev
 unsigned p4_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                    struct pmu_write *out, unsigned max)
 {
-    struct pmu_assigned_event *evs[PMU_MAX_EVENTS];
+    const struct pmu_assigned_event *evs[PMU_MAX_EVENTS];
     unsigned n = pass_events(plan, pass, evs), count = 0;
     unsigned metric = pass_metric(evs, n);
     if (metric) {
@@ -229,7 +229,7 @@ unsigned p4_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsi
                         struct pmu_write *out, unsigned max)
 {
     (void)pmu;
-    struct pmu_assigned_event *evs[PMU_MAX_EVENTS];
+    const struct pmu_assigned_event *evs[PMU_MAX_EVENTS];
     unsigned n = pass_events(plan, pass, evs), count = 0;
     for (unsigned i = 0; i < n; i++)
         pmu_emit(out, max, &count, P4_CCCR_MSR(evs[i]->hw_index), P4_CCCR_ACTIVE_THREAD(P4_AT_ANY),

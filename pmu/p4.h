@@ -21,6 +21,10 @@
  * active-thread field is 11b (any) unless the event asks otherwise, which
  * seed 000 requires on processors without Hyper-Threading.
  *
+ * Hyper-Threading is read from CPUID's HTT flag (struct cpu_info has no
+ * logical-processor count). Many single-threaded Pentium 4s set that flag
+ * too: there t1 and at= are accepted but count nothing useful.
+ *
  * Sources: seed 000 (CCCR), Intel SDM vol. 3B (NetBurst performance
  * monitoring, ESCR/counter table, cascading), libpfm4
  * events/intel_netburst_events.h and Linux arch/x86/events/intel/p4.c. */
@@ -59,18 +63,17 @@ enum p4_active_thread {
 };
 
 /* ESCR. Bit 31 and bits 32-63 are reserved. */
-#define P4_ESCR_EVENT(e)    ((uint32_t)(e) << 25) /* event select, bits 25-30 */
-#define P4_ESCR_EVENT_MASK  (0x3fu << 25)
-#define P4_ESCR_EMASK(m)    ((uint32_t)(m) << 9) /* event mask, bits 9-24 */
-#define P4_ESCR_EMASK_MASK  (0xffffu << 9)
-#define P4_ESCR_TAG(t)      ((uint32_t)(t) << 5) /* tag value, bits 5-8 */
-#define P4_ESCR_TAG_MASK    (15u << 5)
-#define P4_ESCR_TAG_ENABLE  (1u << 4)
-#define P4_ESCR_T0_OS       (1u << 3)
-#define P4_ESCR_T0_USR      (1u << 2)
-#define P4_ESCR_T1_OS       (1u << 1)
-#define P4_ESCR_T1_USR      (1u << 0)
-#define P4_ESCR_THREAD_BITS 0xfu
+#define P4_ESCR_EVENT(e)   ((uint32_t)(e) << 25) /* event select, bits 25-30 */
+#define P4_ESCR_EVENT_MASK (0x3fu << 25)
+#define P4_ESCR_EMASK(m)   ((uint32_t)(m) << 9) /* event mask, bits 9-24 */
+#define P4_ESCR_EMASK_MASK (0xffffu << 9)
+#define P4_ESCR_TAG(t)     ((uint32_t)(t) << 5) /* tag value, bits 5-8 */
+#define P4_ESCR_TAG_MASK   (15u << 5)
+#define P4_ESCR_TAG_ENABLE (1u << 4)
+#define P4_ESCR_T0_OS      (1u << 3)
+#define P4_ESCR_T0_USR     (1u << 2)
+#define P4_ESCR_T1_OS      (1u << 1)
+#define P4_ESCR_T1_USR     (1u << 0)
 
 /* ---- Counters and ESCRs ---- */
 
@@ -284,7 +287,7 @@ const struct p4_previous *p4_resolved_event(unsigned seq);
 /* Among the n events of one pass, the index of the event that events[i]
  * (a cascade follower) cascades from: the one resolved just before it.
  * Returns -1 when it is not in the pass. */
-int p4_find_leader(struct pmu_assigned_event *const events[], unsigned n, unsigned i);
+int p4_find_leader(const struct pmu_assigned_event *const events[], unsigned n, unsigned i);
 
 /* The CCCR value one placed event of a pass is programmed with: its
  * filters, the cascade bit its placement needs, enable unless it is a

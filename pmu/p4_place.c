@@ -41,7 +41,7 @@ static unsigned seq_of(const struct pmu_assigned_event *ev)
     return (unsigned)((ev->config2 >> P4_X_SEQ_SHIFT) & P4_X_SEQ_MASK);
 }
 
-int p4_find_leader(struct pmu_assigned_event *const events[], unsigned n, unsigned i)
+int p4_find_leader(const struct pmu_assigned_event *const events[], unsigned n, unsigned i)
 {
     unsigned want = (seq_of(events[i]) - 1) & P4_X_SEQ_MASK;
     for (unsigned j = 0; j < n; j++) {
@@ -248,7 +248,9 @@ int p4_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigne
     s.events = events;
     s.n = n;
     for (unsigned i = 0; i < n; i++) {
-        s.leader[i] = is_follower(events[i]) ? p4_find_leader(events, n, i) : -1;
+        s.leader[i] = is_follower(events[i])
+                          ? p4_find_leader((const struct pmu_assigned_event *const *)events, n, i)
+                          : -1;
         if (s.leader[i] >= 0 && group_of(events[s.leader[i]]) != group_of(events[i]))
             return pmu_error(err, errlen,
                              "'%s': cannot cascade from '%s': their counters are in "

@@ -394,10 +394,11 @@ void p4_format_encoding(char *buf, size_t size, const struct pmu_assigned_event 
     struct request rq;
     uint32_t v = p4_escr_value(ev);
     decode_modifiers(ev, &rq);
-    fmt_snprintf(buf, size, "cpu/event=0x%x,escr=0x%x,umask=0x%x", (unsigned)(v >> 25) & 0x3f,
-                 (unsigned)p4_escrs[escr].msr, (unsigned)(v >> 9) & 0xffff);
+    fmt_snprintf(buf, size, "cpu/event=0x%x,escr=0x%x,umask=0x%x",
+                 (unsigned)((v & P4_ESCR_EVENT_MASK) >> 25), (unsigned)p4_escrs[escr].msr,
+                 (unsigned)((v & P4_ESCR_EMASK_MASK) >> 9));
     if (v & P4_ESCR_TAG_ENABLE)
-        append(buf, size, ',', "tag", (v >> 5) & 15, true);
+        append(buf, size, ',', "tag", (v & P4_ESCR_TAG_MASK) >> 5, true);
     if (p4_metric(ev))
         append(buf, size, ',', "metric", p4_metric(ev) - 1, true);
     append_modifiers(buf, size, ',', &rq);
