@@ -139,8 +139,8 @@ static void print_pass_header(const struct suite_context *ctx, const struct payl
     kprintf("\n");
     record_field(events);
     record_end();
-    kprintf("  %10s %10s %10s %10s %10s  %-28s %-22s %s\n", bootopts_choice_name("aggregate"),
-            "min", "max", "mean", "trimmed", "event", "encoding", "counter");
+    kprintf("  %10s %10s %10s %10s %10s %8s  %-28s %-22s %s\n", bootopts_choice_name("aggregate"),
+            "min", "max", "mean", "trimmed", "spread", "event", "encoding", "counter");
 }
 
 static int64_t pick(const struct stats *s, unsigned aggregate)
