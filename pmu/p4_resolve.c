@@ -221,8 +221,9 @@ static int apply_fields(const struct pmu *pmu, struct request *rq, const struct 
         if (rc > 0)
             return pmu_error(err, errlen, "'%s': unknown field '%s'", spec->text, m->key);
     }
-    if (!rq->has_event || !rq->has_escr)
-        return pmu_error(err, errlen, "'%s': the raw form needs event= and escr=", spec->text);
+    if (!rq->has_event || !rq->has_escr || !rq->has_emask)
+        return pmu_error(err, errlen,
+                         "'%s': the raw form needs event=, escr= and umask=", spec->text);
     if (!p4_escr_present(&p4_escrs[rq->escrs[0]], &pmu->cpu))
         return pmu_error(err, errlen, "'%s': %s is not on this CPU (models below 3 only)",
                          spec->text, p4_escrs[rq->escrs[0]].name);

@@ -206,7 +206,8 @@ static void test_errors(void)
         {"uops_retired:NBOGUS:cntr=18", "counter 0-17"},
         {"uops_retired:NBOGUS:fast:rdmsr", "exclude"},
         {"r1234", "no rUUEE form"},
-        {"cpu/event=0x1,umask=0x1/", "needs event= and escr="},
+        {"cpu/event=0x1,umask=0x1/", "needs event=, escr= and umask="},
+        {"cpu/event=0x1,escr=0x3b8/", "needs event=, escr= and umask="},
         {"cpu/event=0x1,escr=0x3bf,umask=0x1/", "ESCR address"},
         {"replay_event:L1_LD_MISS:L2_LD_MISS", "one replay metric"},
     };
