@@ -13,8 +13,9 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from bblib import launch, records  # noqa: E402
 
-KERNEL = os.path.join(ROOT, "build", "barebench.elf")
-ISO = os.path.join(ROOT, "build", "barebench.iso")
+# Another image can be tested with BAREBENCH_KERNEL=path (and BAREBENCH_ISO).
+KERNEL = os.path.abspath(os.environ.get("BAREBENCH_KERNEL", os.path.join(ROOT, "build", "barebench.elf")))
+ISO = os.path.abspath(os.environ.get("BAREBENCH_ISO", os.path.join(ROOT, "build", "barebench.iso")))
 BAREBENCH = os.path.join(ROOT, "tools", "barebench")
 # Two CPU models, so that compare and plot see two different targets.
 REAL_CPUS = ("pentium3", "Skylake-Client")

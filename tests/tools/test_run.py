@@ -21,7 +21,7 @@ def test_qemu_matrix_in_parallel():
     out = tempfile.mkdtemp(prefix="bb-run-")
     try:
         code, stdout, err = tool("run", "--qemu", "pentium3 coreduo", "--icount", "-j", "2",
-                                 "--timeout", "60", "-o", out)
+                                 "--timeout", "60", "--kernel", KERNEL, "-o", out)
         assert code == 0, "run exited %d: %s%s" % (code, stdout, err)
         for name in ("qemu-pentium3", "qemu-coreduo"):
             runs = records.read_log(os.path.join(out, name + ".log"))
@@ -36,7 +36,8 @@ def test_bochs_target():
         raise Skip("no ISO %s (make iso)" % ISO)
     out = tempfile.mkdtemp(prefix="bb-run-")
     try:
-        code, stdout, err = tool("run", "--bochs", "p3_katmai", "--timeout", "120", "-o", out)
+        code, stdout, err = tool("run", "--bochs", "p3_katmai", "--timeout", "120", "--iso", ISO,
+                                 "-o", out)
         assert code == 0, "run exited %d: %s%s" % (code, stdout, err)
         runs = records.read_log(os.path.join(out, "bochs-p3_katmai.log"))
         assert runs[0].boot["environment"] == "bochs", runs[0].boot
