@@ -4,6 +4,7 @@ is reported with its vector, error code and registers and ends the run with
 FAIL; a bad option is named and the run goes on with the default."""
 
 import re
+import subprocess
 
 import bootcheck as bc
 
@@ -52,11 +53,22 @@ def check_exit_halt():
               "exit=halt prints the PASS line and then halts instead of leaving QEMU")
 
 
+def check_no_uart():
+    """Without a UART the run goes on (on VGA alone) and still exits with PASS."""
+    cmd = bc.launch.qemu_command(bc.KERNEL, "pentium3")
+    cmd[cmd.index("-serial") + 1] = "none"
+    proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+    bc.report(proc.returncode == bc.launch.QEMU_EXIT_PASS,
+              "with no serial port the run goes on and exits with the PASS status (%d)"
+              % proc.returncode)
+
+
 def main():
     bc.in_parallel(check_fault, FAULTS)
     check_bad_options()
     check_help()
     check_exit_halt()
+    check_no_uart()
     return bc.summary()
 
 
