@@ -196,9 +196,11 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
     }
     if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
         return -1;
-    if (pmu->variant == AMD_FAM15H && core_extension(pmu)) {
+    if (pmu->variant == AMD_FAM15H) {
+        /* The legacy MSRs, where CPUID hides the extension, alias PMC0-3. */
         uint32_t code = evtsel_event_code(&rules, ev->config);
-        ev->counter_mask = fam15h_counters(code, (uint32_t)(ev->config >> 8) & 0xff);
+        ev->counter_mask =
+            fam15h_counters(code, (uint32_t)(ev->config >> 8) & 0xff) & rules.all_counters;
         if (!ev->counter_mask)
             return pmu_error(err, errlen,
                              "'%s': event 0x%03x is not countable on the family 15h core "
