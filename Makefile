@@ -93,8 +93,8 @@ REPORT_BOCHS ?= pentium_mmx p3_katmai p4_willamette core2_penryn_t9600
 .PHONY: report
 report: $(KERNEL) $(ISO)
 	@rm -rf $(BUILD)/report-logs
-	@tools/barebench run --icount --qemu '$(REPORT_QEMU)' --bochs '$(REPORT_BOCHS)' \
-	  -o $(BUILD)/report-logs
+	@tools/barebench run --kernel $(KERNEL) --iso $(ISO) --icount --qemu '$(REPORT_QEMU)' \
+	  --bochs '$(REPORT_BOCHS)' -o $(BUILD)/report-logs
 	@tools/barebench report $(BUILD)/report-logs/*.log -o $(BUILD)/report
 	@echo "wrote $(BUILD)/report.md .csv .json .svg"
 

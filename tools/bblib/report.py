@@ -9,7 +9,7 @@ from . import results, svg
 CSV_COLUMNS = ("target", "environment", "vendor", "family", "model", "stepping", "pmu", "bench",
                "event", "encoding", "counter", "pass", "unit", "reps", "unroll", "expected",
                "min", "median", "mean", "max", "trimmed_mean", "status", "note")
-_VALUE_COLUMNS = ("expected", "min", "median", "mean", "max", "trimmed_mean")
+_VALUE_COLUMNS = ("min", "median", "mean", "max", "trimmed_mean")
 
 
 def to_csv(report):
@@ -21,6 +21,7 @@ def to_csv(report):
         for k in _VALUE_COLUMNS:
             if row.get(k) is not None:
                 row[k] = results.fixed2(row[k])
+        row["expected"] = results.expected_text(row["expected"])
         w.writerow(row)
     return out.getvalue()
 
@@ -80,8 +81,7 @@ def _results_table(report):
     order.sort(key=lambda key: rank[key[0]])
     rows = []
     for key in order:
-        exp = expected.get(key[0])
-        row = [key[0], key[1], "" if exp is None else results.fixed2(exp)]
+        row = [key[0], key[1], results.expected_text(expected.get(key[0]))]
         for t, k in zip(targets, keyed):
             row.append(_value(k[key]) if key in k else results.absence(t, key[0]) or "-")
         rows.append(row)

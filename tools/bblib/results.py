@@ -190,6 +190,13 @@ def fixed2(value):
     return "%s" % Decimal(repr(value)).quantize(Decimal("0.01"))
 
 
+def expected_text(value):
+    """An expected instruction count as the bench record gave it ("" for none)."""
+    if value is None:
+        return ""
+    return str(value) if isinstance(value, int) else fixed2(value)
+
+
 def absence(target, bench):
     """Why a target has no result for bench: its fault's mnemonic, "skip", or None."""
     for b in target["benches"]:

@@ -11,8 +11,10 @@ from xml.sax.saxutils import escape
 
 from . import results
 
-# Okabe-Ito: distinguishable with the common colour-vision deficiencies.
-COLOURS = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#F0E442")
+# Okabe-Ito (distinguishable with the common colour-vision deficiencies),
+# then Paul Tol's muted scheme for larger matrices; repeats after 16 targets.
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#F0E442",
+           "#332288", "#88CCEE", "#117733", "#999933", "#882255", "#44AA99", "#DDCC77", "#AA4499")
 WIDTH, LABEL_W, VALUE_W = 960, 230, 110
 BAR_H, GROUP_GAP, PANEL_GAP = 13, 9, 36
 FONT = 'font-family="sans-serif"'
