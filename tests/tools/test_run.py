@@ -4,7 +4,7 @@ import os
 import shutil
 import tempfile
 
-from common import ISO, KERNEL, Skip, records, tool
+from common import ISO, KERNEL, Skip, launch, records, tool
 from bblib import runner
 
 
@@ -39,10 +39,23 @@ def test_bochs_target():
         code, stdout, err = tool("run", "--bochs", "p3_katmai", "--timeout", "120", "--iso", ISO,
                                  "-o", out)
         assert code == 0, "run exited %d: %s%s" % (code, stdout, err)
-        runs = records.read_log(os.path.join(out, "bochs-p3_katmai.log"))
+        log = os.path.join(out, "bochs-p3_katmai.log")
+        runs = records.read_log(log)
         assert runs[0].boot["environment"] == "bochs", runs[0].boot
+        with open(log, "rb") as f:
+            assert b"\x1b[" in f.read(), "no GRUB escape codes: the noise case was not exercised"
     finally:
         shutil.rmtree(out, ignore_errors=True)
+
+
+def test_grub_console_log_accepted():
+    # QEMU booting the ISO: GRUB's own screen output precedes the records.
+    if not os.path.exists(ISO):
+        raise Skip("no ISO %s (make iso)" % ISO)
+    boot = launch.boot_qemu(iso=ISO, timeout=60)
+    assert "\x1b[" in boot.serial, "no GRUB escape codes in the console"
+    runs = records.check_log(boot.serial, "qemu-iso")
+    assert len(runs) == 1 and runs[0].status == "pass", boot.problems
 
 
 def test_missing_kernel_named():
