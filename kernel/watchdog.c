@@ -1,62 +1,84 @@
-/* The watchdog's timer: PIT channel 0 in mode 0 (interrupt on terminal
- * count). Its OUT line rises once when the count runs out; the I/O APIC
- * turns that edge into an NMI. Mode 0 is a one-shot, so nothing fires
- * between windows, and under QEMU -icount (1 ns per instruction) a 55 ms
- * shot never lands in an ordinary window: measurements stay exact.
+/* The watchdog's timer is the RTC's alarm (MC146818 registers through
+ * ports 0x70/0x71): armed for "now + N seconds" on the seconds register,
+ * with minutes and hours set to "don't care", it raises IRQ 8 once; the
+ * I/O APIC turns that edge into an NMI. One interrupt per runaway window
+ * and none in a window that ends in time, so measurements stay exact
+ * (a periodic or chained timer would add the handler's instructions to
+ * long windows). The price is a 1 s resolution: a window is stopped
+ * between the timeout and one second later.
  *
- * The PIT's IRQ 0 reaches I/O APIC pin 2 on PCs with an ACPI interrupt
- * source override (QEMU, most chipsets) and pin 0 where ISA IRQs map 1:1
- * (Bochs); both pins are routed, pin 0 otherwise carries only the 8259's
- * INTR, whose inputs stay masked. */
+ * IRQ 8 reaches I/O APIC pin 8 on every PC (QEMU, Bochs, chipsets alike:
+ * no interrupt source override moves it). The 8259s stay fully masked and
+ * interrupts off, so nothing else is delivered. */
 #include "watchdog.h"
 
 #include "apic.h"
 #include "console.h"
 #include "cpu.h"
 
-#define PIT_HZ       1193182u
-#define PIT_CH0      0x40
-#define PIT_CMD      0x43
-#define PIT_MODE0    0x30 /* channel 0, low then high byte, mode 0, binary */
-#define PIT_READBACK 0xe2 /* read-back: status only, channel 0 */
-#define PIT_OUT_HIGH 0x80
-#define PIC1_DATA    0x21
-#define PIC2_DATA    0xa1
-#define SHOT_MS_MAX  50u
+#define RTC_INDEX      0x70 /* bit 7 clear: the legacy NMI stays enabled */
+#define RTC_DATA       0x71
+#define RTC_SECONDS    0x00
+#define RTC_SEC_ALARM  0x01
+#define RTC_MIN_ALARM  0x03
+#define RTC_HOUR_ALARM 0x05
+#define RTC_STATUS_A   0x0a
+#define RTC_STATUS_B   0x0b
+#define RTC_STATUS_C   0x0c
+#define RTC_A_UIP      0x80 /* an update is about to happen: time unstable */
+#define RTC_B_BINARY   0x04
+#define RTC_B_AIE      0x20 /* alarm interrupt enable */
+#define RTC_C_AF       0x20 /* alarm flag (reading C clears it and IRQ 8) */
+#define RTC_DONT_CARE  0xc0
+#define RTC_IRQ_PIN    8
+#define PIC1_DATA      0x21
+#define PIC2_DATA      0xa1
 
 extern void nmi_unblock(void);
 
 static bool enabled;
 static uint32_t timeout_ms;
+static unsigned alarm_seconds;
 static volatile bool active;
-static volatile uint32_t remaining_ms;
 static volatile unsigned stray;
 
-static void pit_stop(void)
+static uint8_t rtc_read(uint8_t reg)
 {
-    outb(PIT_CMD, PIT_MODE0); /* OUT goes low; counting waits for a count */
+    outb(RTC_INDEX, reg);
+    return inb(RTC_DATA);
 }
 
-static void pit_shot(uint32_t ms)
+static void rtc_write(uint8_t reg, uint8_t v)
 {
-    uint32_t count = ms * (PIT_HZ / 1000) + ms * (PIT_HZ % 1000) / 1000;
-    outb(PIT_CMD, PIT_MODE0);
-    outb(PIT_CH0, (uint8_t)count);
-    outb(PIT_CH0, (uint8_t)(count >> 8));
+    outb(RTC_INDEX, reg);
+    outb(RTC_DATA, v);
 }
 
-static bool pit_out_high(void)
+static bool rtc_binary(void)
 {
-    outb(PIT_CMD, PIT_READBACK);
-    return (inb(PIT_CH0) & PIT_OUT_HIGH) != 0;
+    return (rtc_read(RTC_STATUS_B) & RTC_B_BINARY) != 0;
 }
 
-/* The next shot: at most SHOT_MS_MAX (the PIT's 16 bits hold 54.9 ms). */
-static void next_shot(void)
+static unsigned rtc_seconds(void)
 {
-    uint32_t ms = remaining_ms < SHOT_MS_MAX ? remaining_ms : SHOT_MS_MAX;
-    remaining_ms -= ms;
-    pit_shot(ms);
+    while (rtc_read(RTC_STATUS_A) & RTC_A_UIP)
+        ;
+    uint8_t s = rtc_read(RTC_SECONDS);
+    return rtc_binary() ? s : (unsigned)(s >> 4) * 10 + (s & 15);
+}
+
+static void alarm_off(void)
+{
+    rtc_write(RTC_STATUS_B, rtc_read(RTC_STATUS_B) & (uint8_t)~RTC_B_AIE);
+    (void)rtc_read(RTC_STATUS_C); /* drops a pending alarm and IRQ 8 */
+}
+
+static void alarm_in(unsigned seconds)
+{
+    unsigned at = (rtc_seconds() + seconds) % 60;
+    alarm_off();
+    rtc_write(RTC_SEC_ALARM, (uint8_t)(rtc_binary() ? at : (at / 10) << 4 | at % 10));
+    rtc_write(RTC_STATUS_B, rtc_read(RTC_STATUS_B) | RTC_B_AIE);
 }
 
 bool watchdog_init(const struct cpu_info *cpu, uint32_t ms)
@@ -70,23 +92,28 @@ bool watchdog_init(const struct cpu_info *cpu, uint32_t ms)
     why = apic_init(cpu);
     if (!why && !ioapic_present(&pins))
         why = "no I/O APIC answers at 0xFEC00000";
+    if (!why && pins <= RTC_IRQ_PIN)
+        why = "the I/O APIC has no pin for IRQ 8";
     if (why) {
         kprintf("watchdog: no watchdog on this machine: %s, so nothing can turn a timer into "
                 "the NMI that stops a window running with interrupts off\n",
                 why);
         return false;
     }
-    outb(PIC1_DATA, 0xff); /* the 8259s deliver nothing: IRQ 0 goes the NMI way */
+    outb(PIC1_DATA, 0xff); /* the 8259s deliver nothing */
     outb(PIC2_DATA, 0xff);
-    pit_stop();
-    ioapic_route_nmi(0);
-    if (pins > 2)
-        ioapic_route_nmi(2);
+    alarm_off();
+    rtc_write(RTC_MIN_ALARM, RTC_DONT_CARE);
+    rtc_write(RTC_HOUR_ALARM, RTC_DONT_CARE);
+    ioapic_route_nmi(RTC_IRQ_PIN);
     timeout_ms = ms;
+    /* The alarm fires when the seconds register next reaches the target:
+     * between seconds - 1 and seconds from now. */
+    alarm_seconds = (unsigned)((ms + 999) / 1000) + 1;
     enabled = true;
-    kprintf("watchdog: %u ms per window: PIT channel 0 one-shot -> IRQ 0 -> I/O APIC pins 0 and 2 "
-            "as NMI -> local APIC %u\n",
-            (unsigned)ms, (unsigned)apic_id());
+    kprintf("watchdog: a window is stopped %u to %u ms after it starts: RTC alarm -> IRQ 8 -> "
+            "I/O APIC pin 8 as NMI -> local APIC %u\n",
+            (unsigned)(alarm_seconds - 1) * 1000, alarm_seconds * 1000, (unsigned)apic_id());
     return true;
 }
 
@@ -94,9 +121,8 @@ void watchdog_arm(void)
 {
     if (!enabled)
         return;
-    remaining_ms = timeout_ms;
     active = true;
-    next_shot();
+    alarm_in(alarm_seconds);
 }
 
 void watchdog_disarm(void)
@@ -104,7 +130,7 @@ void watchdog_disarm(void)
     if (!enabled)
         return;
     active = false;
-    pit_stop();
+    alarm_off();
 }
 
 unsigned watchdog_stray(void)
@@ -116,7 +142,8 @@ unsigned watchdog_stray(void)
 static void __attribute__((noreturn)) stop_window(const struct trap_frame *f)
 {
     struct trap_catch *c = trap_current_catch;
-    kprintf("  WATCHDOG: the window ran for %u ms without ending; stopped at eip %08x (CPL %u)\n",
+    kprintf("  WATCHDOG: the window ran for over %u ms without ending; stopped at eip %08x "
+            "(CPL %u)\n",
             (unsigned)timeout_ms, (unsigned)f->eip, (unsigned)(f->cs & 3));
     trap_current_catch = c->outer;
     c->info = (struct trap_info){2, 0, f->eip, 0};
@@ -126,18 +153,14 @@ static void __attribute__((noreturn)) stop_window(const struct trap_frame *f)
 
 bool watchdog_nmi(const struct trap_frame *f)
 {
-    if (!enabled || !pit_out_high())
+    if (!enabled || !(rtc_read(RTC_STATUS_C) & RTC_C_AF))
         return false;
     if (!active || !trap_current_catch) {
         stray++;
-        pit_stop();
-        return true;
-    }
-    if (remaining_ms) {
-        next_shot();
+        alarm_off();
         return true;
     }
     active = false;
-    pit_stop();
+    alarm_off();
     stop_window(f);
 }

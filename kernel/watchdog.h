@@ -1,6 +1,6 @@
 /* The runaway-payload watchdog. Windows run with IF=0, so only an NMI can
- * stop one: the PIT (channel 0, one-shot) raises IRQ 0, which the I/O
- * APIC delivers to the CPU as an NMI. Each window arms the PIT before it
+ * stop one: the RTC alarm raises IRQ 8, which the I/O
+ * APIC delivers to the CPU as an NMI. Each window arms the alarm before it
  * starts and stops it when it ends; an NMI while a window has been running
  * for the whole timeout ends the window through the trap catch around it,
  * and the suite reports the payload and goes on. */
