@@ -77,7 +77,8 @@ def test_damaged_log_refused_and_nothing_written():
 
 
 def test_skip_fault_and_error_rows():
-    # The real default suite need not skip or fault anything: synthetic records.
+    # The real default suite neither faults nor errs, and repeats exactly under
+    # icount: synthetic records.
     lines = synth.records(status="fail")
     seq = len(lines) - 1
     lines[-1] = records.make_record(seq, "error", "pmu", "counter did not advance")
@@ -90,6 +91,7 @@ def test_skip_fault_and_error_rows():
     assert notes.get(("rdpmc", "fault"), "").startswith("#UD (vector 6)"), notes
     md = report.to_markdown(results.load([path]))
     assert "| rdpmc |  |  | #UD |" in md and "error in pmu: counter did not advance" in md, md
+    assert "| nop | TSC | 1 | 1.00 (1.00..1.50) |" in md, "spread not shown: " + md
 
 
 def test_check_verdicts():
