@@ -208,7 +208,7 @@ static struct result compare_pmu(const char *pfm_pmu, const char *cpu, const cha
             memset(&ev, 0, sizeof ev);
             ev.size = sizeof ev;
             if (pfm_get_event_info(i, PFM_OS_NONE, &ev) != PFM_SUCCESS ||
-                strncmp(ev.name, only, strlen(only)))
+                strncmp(ev.name, only, strlen(only)) != 0)
                 continue;
             r.libpfm_events++;
             r.our_events += p4_find_event(ev.name) != NULL;
