@@ -215,10 +215,9 @@ static void busy_loop(struct pmu *pmu)
         sink = sink + i;
 }
 
-bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
+/* Programs one pass, runs the known loop, and checks what moved. */
+static bool pass_counts(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
 {
-    if (pmu->backend == &pmu_tsc_backend)
-        return true; /* the TSC needs no programming; results say TSC */
     uint64_t start[PMU_MAX_EVENTS], end[PMU_MAX_EVENTS];
     bool ok = pmu_start_pass(pmu, plan, pass) == 0;
     for (unsigned i = 0; ok && i < plan->n_events; i++) {
@@ -245,6 +244,35 @@ bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
         else if ((ev->flags & PMU_EVF_ADVANCES) && !(ev->flags & PMU_EVF_USER_ONLY))
             ok = false;
     }
-    pmu->counting = ok && any_moved;
+    return ok && any_moved;
+}
+
+/* True when the pass has a cycle or instruction event counting at CPL 0
+ * (the kernel's): one that must move over any loop. */
+static bool surely_moves(const struct pmu_plan *plan, unsigned pass)
+{
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        uint32_t flags = plan->events[i].flags;
+        if (plan->events[i].pass == pass && (flags & PMU_EVF_ADVANCES) &&
+            !(flags & PMU_EVF_USER_ONLY))
+            return true;
+    }
+    return false;
+}
+
+bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
+{
+    if (pmu->backend == &pmu_tsc_backend)
+        return true; /* the TSC needs no programming; results say TSC */
+    if (surely_moves(plan, pass)) {
+        pmu->counting = pass_counts(pmu, plan, pass);
+        return pmu->counting;
+    }
+    /* Cache misses may not happen in the loop, and CPL-3 events never move
+     * in the kernel: check the PMU with the backend's default set, whose
+     * first pass counts cycles or instructions. */
+    static struct pmu_plan fallback;
+    pmu->counting = pmu_plan_events(pmu, NULL, &fallback, NULL, 0) == 0 &&
+                    surely_moves(&fallback, 0) && pass_counts(pmu, &fallback, 0);
     return pmu->counting;
 }

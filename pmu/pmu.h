@@ -120,10 +120,12 @@ int pmu_start_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
 int pmu_stop_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
 
 /* Programs the pass, runs a known loop (or hw.workload), stops the pass,
- * and checks that the counters advanced: at least one, and every cycle or
- * instruction event that counts at CPL 0. Returns true when they did and
- * sets pmu->counting; when not (every emulator), the caller must say so
- * and fall back to the TSC (pmu_fallback_tsc). Always true for the TSC. */
+ * and checks that the counters advanced: every cycle or instruction event
+ * that counts at CPL 0 (the kernel's). A pass without such an event (only
+ * cache misses, or only CPL-3 events, which may rightly stay at 0) is
+ * checked with the backend's default set instead. Returns true when they did and sets
+ * pmu->counting; when not (every emulator), the caller must say so and
+ * fall back to the TSC (pmu_fallback_tsc). Always true for the TSC. */
 bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
 
 /* Falls back to the TSC backend (after pmu_verify() failed): later plans

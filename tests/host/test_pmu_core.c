@@ -130,10 +130,16 @@ static void verification(void)
           "Bochs-like PMU: programming faults, verification fails");
     /* A model whose counters work but with only a user-mode event. */
     model_pmu(&m, &pmu, MODEL_ARCH, "arch", NULL);
-    plan_of("instructions:u");
-    CHECK(!pmu_verify(&pmu, &plan, 0), "nothing moves at CPL 0 for a :u event: not verified");
-    plan_of("instructions:u,cycles");
-    CHECK(pmu_verify(&pmu, &plan, 0), "one CPL-0 cycle counter is enough");
+    plan_of("instructions:u,branches:u");
+    unsigned from = m.n_log;
+    CHECK(pmu_verify(&pmu, &plan, 0), "a pass of CPL-3-only events is verified...");
+    CHECK(m.n_log > from && m.log[m.n_log - 1].value == 0 && m.sel[0] == 0 && plan.n_events == 2,
+          "...with the default set, leaving the counters stopped and the plan alone");
+    plan_of("branch-misses");
+    CHECK(pmu_verify(&pmu, &plan, 0), "an event that may rightly not move (0 branch misses) "
+                                      "is no verdict: the default set decides");
+    m.kind = MODEL_DEAD;
+    CHECK(!pmu_verify(&pmu, &plan, 0), "and on a dead PMU the default set fails too");
 }
 
 static void line_count(void *ctx, const char *text)
