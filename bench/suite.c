@@ -10,6 +10,7 @@
 #include "kernel/probe.h"
 #include "kernel/sample.h"
 #include "kernel/traps.h"
+#include "kernel/user.h"
 #include "measure.h"
 #include "record.h"
 #include "select.h"
@@ -55,6 +56,8 @@ static const char *missing_feature(const struct payload *p, const struct cpu_inf
         return "the CPU has no TSC";
     if ((p->flags & PAYLOAD_NEEDS_MSR) && (!cpu->features[FEAT_MSR] || rdmsr_safe(0x10, &value)))
         return "RDMSR of MSR 0x10 faults here";
+    if ((p->flags & PAYLOAD_NEEDS_MSR) && user_active())
+        return "RDMSR faults at CPL 3 (ring=3)";
     if ((p->flags & PAYLOAD_NEEDS_RDPMC) && rdpmc_safe(0, &value))
         return "RDPMC of counter 0 faults here";
     return 0;

@@ -18,6 +18,7 @@ struct __attribute__((packed)) tss {
 };
 
 static struct tss tss;
+static bool active;
 static uint8_t ring0_stack[STACK_BYTES] __attribute__((aligned(16)));
 static uint8_t user_stack[STACK_BYTES] __attribute__((aligned(16)));
 
@@ -49,10 +50,16 @@ bool user_init(const struct pmu_plan *plan)
     paging_allow_user();
     write_cr4(read_cr4() | CR4_PCE);
     idt_set_gate(USER_EXIT_VECTOR, user_exit_stub, 3);
+    active = true;
     kprintf("ring3: windows run at CPL 3 (user code 0x%x, data 0x%x, TSS 0x%x, CR4.PCE set); "
             "int 0x%x ends a window\n",
             SEL_USER_CODE, SEL_USER_DATA, SEL_TSS, USER_EXIT_VECTOR);
     return true;
+}
+
+bool user_active(void)
+{
+    return active;
 }
 
 void user_run(const void *code)

@@ -17,6 +17,9 @@
  * (the Pentium without MMX). */
 bool user_init(const struct pmu_plan *plan);
 
+/* Whether windows run at CPL 3 (user_init succeeded). */
+bool user_active(void);
+
 /* Runs code at CPL 3 until it raises int 0x81 (see boot/user_entry.asm). */
 void user_run(const void *code);
 
