@@ -486,7 +486,7 @@ int p4_resolve(const struct pmu *pmu, const struct pmu_spec *spec, struct pmu_as
     }
     if (rq.pin)
         ev->counter_mask &= 1u << (rq.pin - 1);
-    ev->flags = advances(&rq) ? PMU_EVF_ADVANCES : 0;
+    ev->flags = (advances(&rq) ? PMU_EVF_ADVANCES : 0) | (rq.u && !rq.k ? PMU_EVF_USER_ONLY : 0);
     ev->hw_aux = P4_AUX(P4_NO_ESCR, rq.escrs[0], rq.escrs[1]);
     struct p4_previous *slot = &recent[resolve_seq & 1];
     slot->seq = resolve_seq;

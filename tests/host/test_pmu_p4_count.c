@@ -98,6 +98,11 @@ static void test_privilege(void)
     CHECK(count_ring("uops_retired:NBOGUS:u", 3) == 10, ":u counts ring 3");
     CHECK(count_ring("uops_retired:NBOGUS:k", 0) == 10, ":k counts ring 0");
     CHECK(count_ring("uops_retired:NBOGUS:k", 3) == 0, ":k does not count ring 3");
+    CHECK((plan.events[0].flags & PMU_EVF_ADVANCES) && !(plan.events[0].flags & PMU_EVF_USER_ONLY),
+          ":k uops must move over the kernel's loop");
+    count_ring("uops_retired:NBOGUS:u", 3);
+    CHECK(!(plan.events[0].flags & PMU_EVF_ADVANCES) && (plan.events[0].flags & PMU_EVF_USER_ONLY),
+          ":u uops are marked user-only: pmu_verify does not expect them to move");
 }
 
 /* Counts `spec` on a Hyper-Threading model: 3 cycles on LP0 alone, 4 on
