@@ -28,18 +28,19 @@ class Skip(Exception):
 _real_logs = {}
 
 
-def real_log(cpu=REAL_CPUS[0]):
-    """The serial log of the kernel's default suite on `cpu` (QEMU icount).
-    Skips only when there is no kernel image; a boot without records fails."""
-    if cpu not in _real_logs:
+def real_log(cpu=REAL_CPUS[0], append=""):
+    """The serial log of the kernel on `cpu` (QEMU icount), default suite
+    unless `append` says otherwise. Skips only when there is no kernel image;
+    a boot without records fails."""
+    if (cpu, append) not in _real_logs:
         if not os.path.exists(KERNEL):
             raise Skip("no kernel image %s (make build/barebench.elf)" % KERNEL)
-        boot = launch.boot_qemu(KERNEL, cpu=cpu, icount=True, timeout=60)
+        boot = launch.boot_qemu(KERNEL, cpu=cpu, append=append, icount=True, timeout=60)
         if records.PREFIX not in boot.serial:
             raise AssertionError("the kernel printed no machine records on %s (%s)"
                                  % (cpu, "; ".join(boot.problems) or "no problem reported"))
-        _real_logs[cpu] = boot.serial
-    return _real_logs[cpu]
+        _real_logs[cpu, append] = boot.serial
+    return _real_logs[cpu, append]
 
 
 def real_log_file(cpu=REAL_CPUS[0], name=None):

@@ -76,22 +76,30 @@ def test_damaged_log_refused_and_nothing_written():
     assert not os.path.exists(prefix + ".md"), "a report was written from a damaged log"
 
 
-def test_skip_fault_and_error_rows():
-    # The real default suite neither faults nor errs, and repeats exactly under
-    # icount: synthetic records.
-    lines = synth.records(status="fail")
-    seq = len(lines) - 1
-    lines[-1] = records.make_record(seq, "error", "pmu", "counter did not advance")
-    lines.append(records.make_record(seq + 1, "end", seq + 1, "fail"))
-    path = write_temp(synth.log(lines), "synthetic.log")
-    code, out, _ = tool("report", path, "--csv", "-")
-    assert code == 2, "status fail must exit 2, got %d" % code
+def test_skip_and_fault_rows():
+    # The kernel's test-only payloads fault; a Pentium III has no SSE2.
+    text = real_log("pentium3", "bench=nop,fault_ud,fault_gp,sse2_paddd")
+    path = write_temp(text, "faults.log")
+    code, out, err = tool("report", path, "--csv", "-")
+    assert code == 0, "report exited %d: %s" % (code, err)
     notes = {(r["bench"], r["status"]): r["note"] for r in csv.DictReader(io.StringIO(out))}
-    assert notes.get(("sse_add", "skip")) == "CPUID reports no SSE", notes
-    assert notes.get(("rdpmc", "fault"), "").startswith("#UD (vector 6)"), notes
+    assert notes.get(("sse2_paddd", "skip")) == "the CPU has no SSE2", notes
+    assert notes.get(("fault_ud", "fault"), "").startswith("#UD (vector 6) error 0x0 at eip"), notes
+    assert notes.get(("fault_gp", "fault"), "").startswith("#GP (vector 13)"), notes
     md = report.to_markdown(results.load([path]))
-    assert "| rdpmc |  |  | #UD |" in md and "error in pmu: counter did not advance" in md, md
-    assert "| nop | TSC | 1 | 1.00 (1.00..1.50) |" in md, "spread not shown: " + md
+    assert "| fault_ud |  | 1 | #UD |" in md and "| sse2_paddd |  |  | skip |" in md, md
+    assert "- faults: fault_gp raised #GP (vector 13, error 0x" in md, md
+
+
+def test_error_records_spread_and_failed_status():
+    # What the kernel does not print on an emulator: an error record, a run
+    # that fails, repetitions that disagree. Synthetic records.
+    path = write_temp(synth.failed_run_log(), "synthetic.log")
+    code, out, _ = tool("report", path, "--md", "-")
+    assert code == 2, "status fail must exit 2, got %d" % code
+    assert "error in pmu: counter did not advance" in out, out
+    assert "| nop | TSC | 1 | 1.00 (1.00..1.50) |" in out, "spread not shown: " + out
+    assert "| synthetic | hw | Pentium III | 6/7/3 | tsc | no | cpuid | fail |" in out, out
 
 
 def test_check_verdicts():

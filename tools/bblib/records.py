@@ -165,6 +165,9 @@ def _bad_field(kind, f):
     elif kind == "fault":
         if not _UINT.match(f["vector"]):
             return "vector %r is not a number" % f["vector"]
+        for name in ("error_code", "eip"):
+            if not _HEX.match(f[name]):
+                return "%s %r is not a hex number" % (name, f[name])
     elif kind == "end":
         if not _UINT.match(f["count"]):
             return "record count %r is not a number" % f["count"]
