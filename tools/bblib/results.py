@@ -78,28 +78,19 @@ def target_of(run, name, log):
     return target
 
 
-def targets_from_logs(paths):
-    """Checks every log (raising LogError with all their problems) and names
-    each run after its file; a file with several boots gives name#2, ..."""
-    targets, problems = [], []
-    for path in paths:
-        try:
-            runs = records.read_log(path)
-        except records.LogError as e:
-            problems += e.problems
-            continue
-        except OSError as e:
-            problems.append("%s: cannot read: %s" % (path, e.strerror))
-            continue
-        stem = os.path.splitext(os.path.basename(path))[0]
-        for n, run in enumerate(runs):
-            targets.append(target_of(run, stem if n == 0 else "%s#%d" % (stem, n + 1), path))
-    if problems:
-        raise records.LogError(problems)
-    return unique_names(targets)
+def _targets_of_log(path):
+    """Checks a log (LogError if unsound) and names each run after the file;
+    a capture with several boots gives name, name#2, ..."""
+    try:
+        runs = records.read_log(path)
+    except OSError as e:
+        raise records.LogError(["%s: cannot read: %s" % (path, e.strerror)])
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return [target_of(run, stem if n == 0 else "%s#%d" % (stem, n + 1), path)
+            for n, run in enumerate(runs)]
 
 
-def unique_names(targets):
+def _unique_names(targets):
     """Same file names from different folders must stay apart in tables."""
     seen = {}
     for t in targets:
@@ -115,24 +106,27 @@ def make_report(targets):
 
 
 def load(paths):
-    """A report from JSON reports and/or logs, in the order given."""
-    targets, logs = [], []
+    """A report from JSON reports and/or logs, in the order given. Every log
+    is checked; LogError lists the problems of all unsound ones."""
+    targets, problems = [], []
     for path in paths:
-        report = _try_json(path)
-        if report is None:
-            logs.append(path)
-            continue
-        if logs:
-            targets += targets_from_logs(logs)
-            logs = []
-        targets += report["targets"]
-    if logs:
-        targets += targets_from_logs(logs)
-    return make_report(unique_names(targets))
+        try:
+            report = _try_json(path)
+            targets += report["targets"] if report else _targets_of_log(path)
+        except records.LogError as e:
+            problems += e.problems
+    if problems:
+        raise records.LogError(problems)
+    return make_report(_unique_names(targets))
 
 
 def _try_json(path):
-    with open(path, "rb") as f:
+    """The report in a JSON file, or None when the file is not JSON (a log)."""
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        raise records.LogError(["%s: cannot read: %s" % (path, e.strerror)])
+    with f:
         head = f.read(1).strip()
         if head not in (b"{", b""):
             return None
