@@ -13,7 +13,8 @@
  *  - an empty list (the backend's default set) always plans;
  *  - every pass encodes into at most as many writes as pmu_start_pass
  *    accepts, each described by a terminated string;
- *  - an event's encoding, typed back alone, selects the same thing. */
+ *  - an event's encoding, typed back alone, selects the same thing;
+ *  - planning the list again gives the same plan or the same message. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -164,6 +165,35 @@ static void check_round_trip(const struct pmu *pmu, const struct pmu_plan *plan,
     }
 }
 
+/* Planning the same list again gives the same answer: no state leaks from
+ * one plan into the next. A refusal's message, in a buffer too small for
+ * it, is cut short and still terminated. */
+static void check_again(const struct pmu *pmu, const char *spec, int r, const struct pmu_plan *plan,
+                        const char *err, const char *cpu)
+{
+    static struct pmu_plan again;
+    const size_t small = 7;
+    char *short_err = malloc(small);
+    int r2 = pmu_plan_events(pmu, spec, &again, short_err, small);
+    REQUIRE(r2 == r, "%s '%s': returned %d, then %d", cpu, spec, r, r2);
+    REQUIRE(again.n_events == plan->n_events && again.n_passes == plan->n_passes,
+            "%s '%s': %u events in %u passes, then %u in %u", cpu, spec, plan->n_events,
+            plan->n_passes, again.n_events, again.n_passes);
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        const struct pmu_assigned_event *a = &plan->events[i], *b = &again.events[i];
+        REQUIRE(strcmp(a->name, b->name) == 0 && strcmp(a->counter, b->counter) == 0 &&
+                    a->pass == b->pass && a->config == b->config &&
+                    selection(a->config2) == selection(b->config2),
+                "%s '%s': %s on %s in pass %u, then %s on %s in pass %u", cpu, spec, a->name,
+                a->counter, a->pass, b->name, b->counter, b->pass);
+    }
+    if (r < 0)
+        REQUIRE(terminated(short_err, small) && strncmp(short_err, err, small - 1) == 0,
+                "%s '%s': message '%s', then '%.*s' in %zu bytes", cpu, spec, err, (int)small,
+                short_err, small);
+    free(short_err);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)
@@ -196,6 +226,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_encode(&pmu, &plan, fc->name, spec);
         check_round_trip(&pmu, &plan, fc->name);
     }
+    check_again(&pmu, spec, r, &plan, err, fc->name);
     free(err);
     free(spec);
     return 0;
