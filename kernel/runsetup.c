@@ -10,6 +10,7 @@
 #include "user.h"
 #include "watchdog.h"
 #include "winrun.h"
+#include "pmu/overflow_samples.h"
 
 extern void gate_selftest(void);
 extern int32_t gate_selftest_results[8];
@@ -22,7 +23,7 @@ const char *runsetup_events(void)
 {
     if (!boot_opts.sample[0])
         return boot_opts.events;
-    if (sample_parse(boot_opts.sample, sample_event, sizeof sample_event, &sample_period))
+    if (pmu_sample_parse(boot_opts.sample, sample_event, sizeof sample_event, &sample_period))
         return sample_event;
     kprintf("sample=%s: expected EVENT:PERIOD with PERIOD a positive number; not sampling\n",
             boot_opts.sample);

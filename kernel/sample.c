@@ -6,44 +6,14 @@
 #include "kstring.h"
 #include "winrun.h"
 #include "pmu/overflow.h"
-
-#define BODY_BUCKETS 256
+#include "pmu/overflow_samples.h"
 
 static struct pmu *spmu;
 static const struct pmu_plan *splan;
 static struct pmu_overflow ovf;
 static bool active;
 
-static struct {
-    unsigned body[BODY_BUCKETS]; /* by offset in the payload's body */
-    unsigned reads;              /* the window's own reads around the body */
-    unsigned outside;            /* not in a window (a C payload's function, the kernel) */
-    unsigned total;
-} hist;
-
-bool sample_parse(const char *option, char *event, size_t size, uint64_t *period)
-{
-    const char *colon = 0;
-    for (const char *s = option; *s; s++) {
-        if (*s == ':')
-            colon = s;
-    }
-    if (!colon || colon == option || !colon[1])
-        return false;
-    uint64_t v = 0;
-    for (const char *s = colon + 1; *s; s++) {
-        if (*s < '0' || *s > '9' || v > 1000000000000ull)
-            return false;
-        v = v * 10 + (uint64_t)(*s - '0');
-    }
-    size_t len = (size_t)(colon - option);
-    if (!v || len >= size)
-        return false;
-    memcpy(event, option, len);
-    event[len] = '\0';
-    *period = v;
-    return true;
-}
+static struct pmu_sample_hist hist;
 
 bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_info *cpu,
                  uint64_t period)
@@ -87,20 +57,11 @@ void sample_payload_begin(void)
 static void record(uint32_t eip)
 {
     const struct window *w = winrun_current();
-    uint32_t code = w ? (uint32_t)w->code : 0;
-    hist.total++;
-    if (!w || eip < code || eip >= code + w->len) {
-        hist.outside++;
-        return;
-    }
-    uint32_t off = eip - code;
-    uint32_t body_end = (uint32_t)w->body_at + w->body_len * w->unroll;
-    if (off < w->body_at || off >= body_end || !w->body_len) {
-        hist.reads++;
-        return;
-    }
-    uint32_t in_body = (off - (uint32_t)w->body_at) % w->body_len;
-    hist.body[in_body < BODY_BUCKETS ? in_body : BODY_BUCKETS - 1]++;
+    struct pmu_sample_layout at;
+    if (w)
+        at = (struct pmu_sample_layout){(uint32_t)w->code, (uint32_t)w->len, (uint32_t)w->body_at,
+                                        w->body_len, w->unroll};
+    pmu_sample_add(&hist, w ? &at : 0, eip);
 }
 
 bool sample_nmi(const struct trap_frame *f)
@@ -120,10 +81,10 @@ void sample_payload_end(const struct payload *p)
         return;
     kprintf("  samples of %s: %u (every %llu events)\n", p->name, hist.total,
             (unsigned long long)ovf.period);
-    for (unsigned i = 0; i < BODY_BUCKETS; i++) {
+    for (unsigned i = 0; i < PMU_SAMPLE_BUCKETS; i++) {
         if (hist.body[i])
             kprintf("  %8u  %s+0x%x%s (%08x)\n", hist.body[i], p->name, i,
-                    i == BODY_BUCKETS - 1 ? " and beyond" : "",
+                    i == PMU_SAMPLE_BUCKETS - 1 ? " and beyond" : "",
                     p->body ? (unsigned)((uint32_t)p->body + i) : 0u);
     }
     if (hist.reads)

@@ -15,10 +15,6 @@
 #include "pmu/pmu.h"
 #include "traps.h"
 
-/* Splits "EVENT:PERIOD" at its last ':'; false when PERIOD is not a
- * positive number. event gets EVENT. */
-bool sample_parse(const char *option, char *event, size_t size, uint64_t *period);
-
 /* Sets sampling of the plan's first event up, or says why it cannot run. */
 bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_info *cpu,
                  uint64_t period);
