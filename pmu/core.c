@@ -39,8 +39,9 @@ void pmu_init(struct pmu *pmu, const struct cpu_info *cpu, const struct pmu_hw *
             chosen = NULL;
     }
     for (unsigned i = 0; !chosen && i < pmu_n_backends; i++) {
-        if (pmu_backends[i]->detect(cpu))
-            chosen = pmu_backends[i];
+        const struct pmu_backend *b = pmu_backends[i];
+        if (b && b->detect(cpu))
+            chosen = b;
     }
     use_backend(pmu, chosen ? chosen : &pmu_tsc_backend);
 }
@@ -218,7 +219,7 @@ static void busy_loop(struct pmu *pmu)
 /* Programs one pass, runs the known loop, and checks what moved. */
 static bool pass_counts(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
 {
-    uint64_t start[PMU_MAX_EVENTS], end[PMU_MAX_EVENTS];
+    uint64_t start[PMU_MAX_EVENTS] = {0}, end[PMU_MAX_EVENTS] = {0};
     bool ok = pmu_start_pass(pmu, plan, pass) == 0;
     for (unsigned i = 0; ok && i < plan->n_events; i++) {
         if (plan->events[i].pass == pass && read_counter(pmu, &plan->events[i].read, &start[i]))

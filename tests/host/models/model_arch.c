@@ -33,49 +33,92 @@ static bool has_global(const struct model *m)
     return m->version >= 2;
 }
 
+/* The register an MSR address names, as a pointer into the model; NULL
+ * for an MSR this CPU does not have. Sets *kind for the access rules. */
+enum arch_reg { REG_PMC, REG_A_PMC, REG_SEL, REG_FIXED, REG_CAPS, REG_GLOBAL, REG_STATUS, REG_OVF };
+
+static uint64_t *arch_reg(struct model *m, uint32_t msr, enum arch_reg *kind)
+{
+    bool fw = (m->perf_caps & FW_WRITE) != 0;
+    if (msr >= 0xc1 && msr - 0xc1 < m->n_gp) {
+        *kind = REG_PMC;
+        return &m->ctr[msr - 0xc1];
+    }
+    if (fw && msr >= 0x4c1 && msr - 0x4c1 < m->n_gp) {
+        *kind = REG_A_PMC;
+        return &m->ctr[msr - 0x4c1];
+    }
+    if (msr >= 0x186 && msr - 0x186 < m->n_gp) {
+        *kind = REG_SEL;
+        return &m->sel[msr - 0x186];
+    }
+    if (msr >= 0x309 && msr - 0x309 < m->n_fixed) {
+        *kind = REG_FIXED;
+        return &m->fixed[msr - 0x309];
+    }
+    if (msr == 0x345 && m->cpu.features[FEAT_PDCM]) {
+        *kind = REG_CAPS;
+        return &m->perf_caps;
+    }
+    if (!has_global(m))
+        return NULL;
+    switch (msr) {
+    case 0x38d:
+        *kind = REG_GLOBAL;
+        return &m->fixed_ctrl;
+    case 0x38e:
+        *kind = REG_STATUS;
+        return &m->global_status;
+    case 0x38f:
+        *kind = REG_GLOBAL;
+        return &m->global_ctrl;
+    case 0x390:
+        *kind = REG_OVF;
+        return &m->global_status;
+    default:
+        return NULL;
+    }
+}
+
 int model_arch_rdmsr(struct model *m, uint32_t msr, uint64_t *val)
 {
-    if (msr >= 0xc1 && msr < 0xc1 + m->n_gp)
-        *val = m->ctr[msr - 0xc1];
-    else if (msr >= 0x4c1 && msr < 0x4c1 + m->n_gp && (m->perf_caps & FW_WRITE))
-        *val = m->ctr[msr - 0x4c1];
-    else if (msr >= 0x186 && msr < 0x186 + m->n_gp)
-        *val = m->sel[msr - 0x186];
-    else if (msr >= 0x309 && msr < 0x309 + m->n_fixed)
-        *val = m->fixed[msr - 0x309];
-    else if (msr == 0x345 && m->cpu.features[FEAT_PDCM])
-        *val = m->perf_caps;
-    else if (msr == 0x38d && has_global(m))
-        *val = m->fixed_ctrl;
-    else if (msr == 0x38e && has_global(m))
-        *val = m->global_status;
-    else if (msr == 0x38f && has_global(m))
-        *val = m->global_ctrl;
-    else
-        return -1;
+    enum arch_reg kind;
+    uint64_t *reg = arch_reg(m, msr, &kind);
+    if (!reg || kind == REG_OVF)
+        return -1; /* GLOBAL_OVF_CTRL is write-only */
+    *val = *reg;
     return 0;
 }
 
 int model_arch_wrmsr(struct model *m, uint32_t msr, uint64_t val)
 {
+    enum arch_reg kind;
+    uint64_t *reg = arch_reg(m, msr, &kind);
     uint64_t gp_mask = m->gp_width >= 64 ? ~0ull : (1ull << m->gp_width) - 1;
-    if (msr >= 0xc1 && msr < 0xc1 + m->n_gp)
-        m->ctr[msr - 0xc1] = model_sign_extend32(val, m->gp_width);
-    else if (msr >= 0x4c1 && msr < 0x4c1 + m->n_gp && (m->perf_caps & FW_WRITE))
-        m->ctr[msr - 0x4c1] = val & gp_mask;
-    else if (msr >= 0x186 && msr < 0x186 + m->n_gp)
-        m->sel[msr - 0x186] = val;
-    else if (msr >= 0x309 && msr < 0x309 + m->n_fixed)
-        m->fixed[msr - 0x309] = val & ((1ull << m->fixed_width) - 1);
-    else if (msr == 0x38d && has_global(m))
-        m->fixed_ctrl = val;
-    else if (msr == 0x38f && has_global(m))
-        m->global_ctrl = val;
-    else if (msr == 0x390 && has_global(m))
-        m->global_status &= ~val; /* GLOBAL_OVF_CTRL: write 1 to clear */
-    else
-        return -1; /* includes GLOBAL_STATUS (read-only) and PERF_CAPABILITIES */
-    return 0;
+    if (!reg)
+        return -1;
+    switch (kind) {
+    case REG_PMC:
+        *reg = model_sign_extend32(val, m->gp_width);
+        return 0;
+    case REG_A_PMC:
+        *reg = val & gp_mask;
+        return 0;
+    case REG_FIXED:
+        *reg = val & ((1ull << m->fixed_width) - 1);
+        return 0;
+    case REG_OVF:
+        *reg &= ~val; /* GLOBAL_OVF_CTRL: write 1 to clear a status bit */
+        return 0;
+    case REG_CAPS:
+    case REG_STATUS:
+        return -1; /* read-only */
+    case REG_SEL:
+    case REG_GLOBAL:
+        *reg = val;
+        return 0;
+    }
+    return -1;
 }
 
 int model_arch_rdpmc(struct model *m, uint32_t ecx, uint64_t *val)
