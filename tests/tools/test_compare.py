@@ -19,7 +19,7 @@ def test_same_report_shows_no_difference():
     assert code == 0, "exit %d comparing a report with its own log: %s" % (code, err)
     diffs, _, _ = compare.differences(data, data)
     assert diffs and all(d.delta == 0 for d in diffs), "non-zero differences with itself"
-    assert out.count("| +0.0% |") == len(diffs), out
+    assert out.count("| 0% |") == len(diffs), out
 
 
 def test_changed_value_is_flagged():
@@ -32,6 +32,16 @@ def test_changed_value_is_flagged():
     assert code == 1, "a doubled median passed a 5% threshold (exit %d)" % code
     flagged = [l for l in out.splitlines() if l.endswith("| ! |")]
     assert len(flagged) == 1 and "| %s | %s |" % (bench["name"], result["event"]) in flagged[0], out
+
+
+def test_skipped_side_named():
+    # A Pentium III has no SSE2, Skylake has: the SSE2 rows say skip on A.
+    a, b = (results.load([real_log_file(cpu)]) for cpu in REAL_CPUS)
+    diffs, _, _ = compare.differences(a, b)
+    one_sided = [d for d in diffs if d.a is None]
+    assert one_sided and all(d.why_a == "skip" and d.b is not None for d in one_sided), \
+        [(d.bench, d.why_a, d.b) for d in one_sided]
+    assert any(d.bench.startswith("sse2") for d in one_sided), [d.bench for d in one_sided]
 
 
 def test_two_cpu_models():

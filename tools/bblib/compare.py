@@ -10,10 +10,12 @@ from . import report, results
 
 
 class Difference:
-    """One (target pair, bench, event) line: values a and b, None if absent."""
+    """One (target pair, bench, event) line: values a and b, None if absent,
+    with why_a/why_b saying why ("skip", "#UD", "-")."""
 
-    def __init__(self, target, bench, event, a, b):
+    def __init__(self, target, bench, event, a, b, why_a="-", why_b="-"):
         self.target, self.bench, self.event, self.a, self.b = target, bench, event, a, b
+        self.why_a, self.why_b = why_a, why_b
 
     @property
     def delta(self):
@@ -61,12 +63,10 @@ def differences(a, b, metric="median"):
         for key in keys:
             va = ka[key][metric] if key in ka else None
             vb = kb[key][metric] if key in kb else None
-            out.append(Difference(label, key[0], key[1], va, vb))
+            out.append(Difference(label, key[0], key[1], va, vb,
+                                  results.absence(ta, key[0]) or "-",
+                                  results.absence(tb, key[0]) or "-"))
     return out, only_a, only_b
-
-
-def _fmt(value):
-    return "-" if value is None else results.fixed2(value)
 
 
 def _fmt_percent(pct):
@@ -74,7 +74,10 @@ def _fmt_percent(pct):
         return "-"
     if pct == float("inf"):
         return "new"
-    return "%+.1f%%" % pct
+    if pct == 0:
+        return "0%"
+    # Small changes keep two decimals: 4100 -> 4099 is -0.02%, not -0.0%.
+    return ("%+.1f%%" if abs(pct) >= 1 else "%+.2f%%") % pct
 
 
 def to_markdown(diffs, only_a, only_b, names, metric, threshold=None):
@@ -84,7 +87,9 @@ def to_markdown(diffs, only_a, only_b, names, metric, threshold=None):
         header.append(">%g%%" % threshold)
     rows = []
     for d in diffs:
-        cells = [d.target, d.bench, d.event, _fmt(d.a), _fmt(d.b),
+        cells = [d.target, d.bench, d.event,
+                 d.why_a if d.a is None else results.fixed2(d.a),
+                 d.why_b if d.b is None else results.fixed2(d.b),
                  "-" if d.delta is None else "%+.2f" % d.delta, _fmt_percent(d.percent)]
         if threshold is not None:
             cells.append("!" if d.exceeds(threshold) else "")
