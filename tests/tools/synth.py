@@ -20,3 +20,20 @@ def failed_run_log():
     lines = [make_record(seq, kind, *fields) for seq, (kind, *fields) in enumerate(body)]
     lines.append(make_record(len(lines), "end", len(lines), "fail"))
     return "barebench booting\n" + "\n".join(lines) + "\nbarebench: finished, status FAIL\n"
+
+
+def multi_pass_log():
+    """A real PMU with two counters measuring three events: two passes, the
+    TSC read in both (an emulator never needs a second pass)."""
+    body = [("boot", 1, "GenuineIntel", 6, 7, 3, "Pentium III", "p6", 1, "cpuid", "hw", ""),
+            ("bench", "nop", "1", "nop chain"),
+            ("pass", "nop", 0, "TSC+INST_RETIRED+CPU_CLK_UNHALTED"),
+            ("pass", "nop", 1, "TSC+BR_INST_RETIRED")]
+    for pass_no, event, value in ((0, "TSC", "1.10"), (0, "INST_RETIRED", "1.00"),
+                                  (0, "CPU_CLK_UNHALTED", "1.05"), (1, "TSC", "1.20"),
+                                  (1, "BR_INST_RETIRED", "0.00")):
+        body.append(("result", "nop", event, "0x4300c0", "PMC0", pass_no, "events", 11, 100,
+                     value, value, value, value, value))
+    lines = [make_record(seq, kind, *fields) for seq, (kind, *fields) in enumerate(body)]
+    lines.append(make_record(len(lines), "end", len(lines), "pass"))
+    return "\n".join(lines) + "\n"

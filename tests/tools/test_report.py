@@ -112,3 +112,18 @@ def test_check_verdicts():
     assert "%s: refused: %s:%d: duplicated record" % (bad, bad, line) in out, out
     code, out, _ = tool("check", good)
     assert code in (0, 2) and out.count("\n") == 1, out
+
+
+def test_event_in_two_passes_keeps_both():
+    path = write_temp(synth.multi_pass_log(), "p6-box.log")
+    rep = results.load([path])
+    keys = list(results.keyed_results(rep["targets"][0]))
+    assert keys == [("nop", "TSC/pass 0"), ("nop", "INST_RETIRED"), ("nop", "CPU_CLK_UNHALTED"),
+                    ("nop", "TSC/pass 1"), ("nop", "BR_INST_RETIRED")], keys
+    assert rep["targets"][0]["benches"][0]["passes"][1] == {
+        "pass": 1, "events": ["TSC", "BR_INST_RETIRED"]}, rep["targets"][0]["benches"][0]
+    md = report.to_markdown(rep)
+    assert "| nop | TSC/pass 0 | 1 | 1.10 |" in md and "| nop | TSC/pass 1 | 1 | 1.20 |" in md, md
+    rows = list(csv.DictReader(io.StringIO(report.to_csv(rep))))
+    tsc = [(r["pass"], r["median"]) for r in rows if r["event"] == "TSC"]
+    assert tsc == [("0", "1.10"), ("1", "1.20")], tsc
