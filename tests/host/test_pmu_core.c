@@ -71,7 +71,7 @@ static void choice(void)
               cases[i].cpu, err);
     }
     model_pmu(&m, &pmu, MODEL_DEAD, "p4", NULL);
-    CHECK(strcmp(pmu_name(&pmu), "p6") && strcmp(pmu_name(&pmu), "arch"),
+    CHECK(strcmp(pmu_name(&pmu), "p6") != 0 && strcmp(pmu_name(&pmu), "arch") != 0,
           "a Pentium 4 never gets the P6 or arch backend (%s)", pmu_name(&pmu));
     struct cpu_info cpu;
     CHECK(!pmu_cpu_by_name("pentium9", NULL, &cpu), "unknown synthetic CPU names are refused");

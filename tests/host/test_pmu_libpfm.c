@@ -105,7 +105,7 @@ static void compare_table(const char *cpu_name, const char *pfm_pmu,
     info.size = sizeof info;
     unsigned missing = 0, theirs = 0;
     for (int p = 0; p < PFM_PMU_MAX; p++) {
-        if (pfm_get_pmu_info(p, &info) != PFM_SUCCESS || strcmp(info.name, pfm_pmu))
+        if (pfm_get_pmu_info(p, &info) != PFM_SUCCESS || strcmp(info.name, pfm_pmu) != 0)
             continue;
         for (int e = info.first_event; e != -1; e = pfm_get_event_next(e)) {
             pfm_event_info_t ei;
