@@ -173,6 +173,11 @@ def test_terminal_capture_accepted():
     assert _fields(captured) == _fields(_clean_runs()), "records differ from the clean log's"
 
 
+def test_cr_only_line_ends_accepted():
+    captured = records.check_log(real_log().replace("\r\n", "\n").replace("\n", "\r"), "cr")
+    assert _fields(captured) == _fields(_clean_runs()), "records differ from the clean log's"
+
+
 def test_wrapped_lines_accepted():
     captured = records.check_log(damage.wrapped(real_log(), 72), "wrapped")
     assert _fields(captured) == _fields(_clean_runs()), "records differ from the clean log's"

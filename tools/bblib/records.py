@@ -178,8 +178,9 @@ def _bad_field(kind, f):
 
 def _candidates(text):
     """Yields (line number, record text) for every "@BB," in the log, rejoining
-    records a terminal wrapped when the rejoined text carries a matching CRC."""
-    lines = text.split("\n")
+    records a terminal wrapped when the rejoined text carries a matching CRC.
+    A capture with no LF at all had CR line ends (classic Mac, some loggers)."""
+    lines = text.split("\n" if "\n" in text else "\r")
     skip_to = 0
     for index, raw in enumerate(lines):
         if index < skip_to:
