@@ -61,3 +61,19 @@ def test_grub_console_log_accepted():
 def test_missing_kernel_named():
     code, _, err = tool("run", "--qemu", "pentium3", "--kernel", "/nonexistent.elf")
     assert code != 0 and "/nonexistent.elf not found" in err, err
+
+
+def test_boot_options_reach_qemu_and_bochs():
+    if not os.path.exists(KERNEL):
+        raise Skip("no kernel image %s" % KERNEL)
+    out = tempfile.mkdtemp(prefix="bb-run-")
+    try:
+        code, stdout, err = tool("run", "--qemu", "pentium3", "--bochs", "p3_katmai", "--icount",
+                                 "--append", "bench=nop", "--kernel", KERNEL, "-o", out)
+        assert code == 0, "run exited %d: %s%s" % (code, stdout, err)
+        for name in ("qemu-pentium3", "bochs-p3_katmai"):
+            run = records.read_log(os.path.join(out, name + ".log"))[0]
+            benches = [r.fields["name"] for r in run.of_type("bench")]
+            assert "bench=nop" in run.boot["cmdline"] and benches == ["nop"], (name, benches)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
