@@ -151,6 +151,7 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
     rules.all_counters = (1u << pmu->n_gp) - 1;
     rules.any_thread = pmu->variant >= 3;
     rules.pin_control = true;
+    rules.interrupt = true;
     if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
         return -1;
     if (!ev->desc)
@@ -161,7 +162,8 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
                          spec->text, arch_table.events[bit].name);
     /* Fixed counters filter by privilege (and any-thread) only. */
     int j = arch_fixed_counter[bit];
-    uint64_t filters = EVTSEL_EDGE | EVTSEL_INV | EVTSEL_PC | (0xffull << EVTSEL_CMASK_SHIFT);
+    uint64_t filters =
+        EVTSEL_EDGE | EVTSEL_INV | EVTSEL_PC | EVTSEL_INT | (0xffull << EVTSEL_CMASK_SHIFT);
     if (j >= 0 && ((fixed_available(&pmu->cpu) >> j) & 1) && !(ev->config & filters))
         ev->counter_mask |= 1u << (ARCH_FIXED_BASE + j);
     return 0;

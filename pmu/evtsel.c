@@ -10,6 +10,8 @@ static uint64_t allowed_bits(const struct evtsel_rules *rules)
     uint64_t bits = 0xffffull | EVTSEL_EDGE | EVTSEL_INV | (0xffull << EVTSEL_CMASK_SHIFT);
     if (rules->pin_control)
         bits |= EVTSEL_PC;
+    if (rules->interrupt)
+        bits |= EVTSEL_INT;
     if (rules->any_thread)
         bits |= EVTSEL_ANY;
     if (rules->amd)
@@ -84,12 +86,14 @@ static int apply_modifier(const struct evtsel_rules *rules, const struct pmu_spe
         *config = (*config & ~EVTSEL_ANY) | (v ? EVTSEL_ANY : 0);
     } else if (str_ieq(k, "pc") && rules->pin_control) {
         *config = (*config & ~EVTSEL_PC) | (v ? EVTSEL_PC : 0);
+    } else if (str_ieq(k, "int") && rules->interrupt) {
+        *config = (*config & ~EVTSEL_INT) | (v ? EVTSEL_INT : 0);
     } else if (str_ieq(k, "c") || str_ieq(k, "cmask")) {
         if (!mod->has_value || mod->value > 255)
             return pmu_error(err, errlen, "'%s': %s needs a value 0-255", spec->text, k);
         *config = (*config & ~(0xffull << EVTSEL_CMASK_SHIFT)) | (v << EVTSEL_CMASK_SHIFT);
         return 0;
-    } else if (str_ieq(k, "t") || str_ieq(k, "any") || str_ieq(k, "pc")) {
+    } else if (str_ieq(k, "t") || str_ieq(k, "any") || str_ieq(k, "pc") || str_ieq(k, "int")) {
         return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on this PMU", spec->text, k);
     } else {
         return 1;
@@ -114,6 +118,8 @@ static void append_modifiers(char *buf, size_t size, uint64_t config, const stru
         append(buf, size, ":t");
     if (config & EVTSEL_PC)
         append(buf, size, ":pc");
+    if (config & EVTSEL_INT)
+        append(buf, size, ":int");
     if (config >> EVTSEL_CMASK_SHIFT & 0xff)
         append(buf, size, ":c=%u", (unsigned)(config >> EVTSEL_CMASK_SHIFT & 0xff));
 }

@@ -31,11 +31,13 @@ struct evtsel_rules {
     uint32_t all_counters; /* counter_mask of an event without constraints */
     bool any_thread;       /* 't' / any= allowed (arch v3 and later) */
     bool pin_control;      /* 'pc' allowed (P6, arch) */
+    bool interrupt;        /* 'int' allowed (P6, arch) */
     bool amd;              /* 12-bit event select (bits 11:8 at 35:32) */
 };
 
 /* Resolves a spec against the rules: fills ev->name, encoding, config
- * (without EN and INT), counter_mask, desc, flags. Returns 0 or -1. */
+ * (without EN; INT only when asked for), counter_mask, desc, flags.
+ * Returns 0 or -1. */
 int evtsel_resolve(const struct evtsel_rules *rules, const struct pmu_spec *spec,
                    struct pmu_assigned_event *ev, char *err, size_t errlen);
 

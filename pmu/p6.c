@@ -96,6 +96,7 @@ static void p6_rules(const struct pmu *pmu, struct evtsel_rules *rules)
     rules->aliases = p6_aliases;
     rules->all_counters = 0x3;
     rules->pin_control = true;
+    rules->interrupt = true;
 }
 
 static int p6_resolve(const struct pmu *pmu, const struct pmu_spec *spec,

@@ -160,6 +160,10 @@ static void errors(void)
     CHECK(plan_of("cycles,instructions,branches,branch-misses") == 0 && plan.n_passes == 2 &&
               !strcmp(plan.events[3].name, "BR_MISS_PRED_RETIRED"),
           "perf aliases map to P6 names, 4 events in 2 passes");
+    CHECK(plan_of("INST_RETIRED:int:pc:e:i:c=1:k") == 0 && plan.events[0].config == 0x019e00c0ull &&
+              !strcmp(plan.events[0].name, "INST_RETIRED:k:e:i:pc:int:c=1"),
+          "every P6 modifier: OS, E, PC, INT, INV, CMASK = 0x019e00c0 (%llx, %s)",
+          (unsigned long long)plan.events[0].config, plan.events[0].name);
     CHECK(plan_of("mmx_uops_exec") == 0 && (plan.events[0].config & 0xffff) == 0x0fb2,
           "MMX_UOPS_EXEC carries the SDM's unit mask 0x0F, names are case-insensitive");
 }
