@@ -4,12 +4,11 @@ import csv
 import io
 import json
 
-from . import results, svg
+from . import records, results, svg
 
 CSV_COLUMNS = ("target", "environment", "vendor", "family", "model", "stepping", "pmu", "bench",
                "event", "encoding", "counter", "pass", "unit", "reps", "unroll", "expected",
                "min", "median", "mean", "max", "trimmed_mean", "status", "note")
-_VALUE_COLUMNS = ("min", "median", "mean", "max", "trimmed_mean")
 
 
 def to_csv(report):
@@ -18,7 +17,7 @@ def to_csv(report):
     w = csv.DictWriter(out, CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
     w.writeheader()
     for row in results.rows(report):
-        for k in _VALUE_COLUMNS:
+        for k in records.STATS:
             if row.get(k) is not None:
                 row[k] = results.fixed2(row[k])
         row["expected"] = results.expected_text(row["expected"])
