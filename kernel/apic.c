@@ -12,7 +12,6 @@
 #define APIC_SVR_ENABLE   0x100u
 #define APIC_SPURIOUS     0xff
 #define APIC_REG_LVTPC    0x340
-#define APIC_LVT_MASKED   0x10000u
 #define APIC_DELIVERY_NMI 0x400u
 
 #define IOAPIC_BASE        0xfec00000u
@@ -52,11 +51,6 @@ const char *apic_init(const struct cpu_info *cpu)
     return 0;
 }
 
-bool apic_ready(void)
-{
-    return lapic != 0;
-}
-
 uint32_t apic_id(void)
 {
     return lapic_read(APIC_REG_ID) >> 24;
@@ -65,11 +59,6 @@ uint32_t apic_id(void)
 void apic_pmi_as_nmi(void)
 {
     lapic_write(APIC_REG_LVTPC, APIC_DELIVERY_NMI);
-}
-
-void apic_pmi_off(void)
-{
-    lapic_write(APIC_REG_LVTPC, APIC_LVT_MASKED | APIC_DELIVERY_NMI);
 }
 
 static volatile uint32_t *const ioapic = (volatile uint32_t *)IOAPIC_BASE;

@@ -13,18 +13,12 @@
  * enable). Returns NULL, or why there is none to use. */
 const char *apic_init(const struct cpu_info *cpu);
 
-/* Whether apic_init() succeeded. */
-bool apic_ready(void);
-
 /* The local APIC's ID (the destination for I/O APIC messages). */
 uint32_t apic_id(void);
 
 /* LVTPC = NMI delivery, unmasked. Some CPUs (Pentium 4, Core) set the
  * LVTPC mask bit when they deliver a PMI: call again after each one. */
 void apic_pmi_as_nmi(void);
-
-/* LVTPC masked. */
-void apic_pmi_off(void);
 
 /* Whether an I/O APIC answers at 0xFEC00000; *pins gets its number of
  * redirection entries. */

@@ -37,7 +37,4 @@ void gate_init(struct pmu *pmu);
 /* The handler (boot/user_entry.asm calls it). */
 void gate_dispatch(struct trap_frame *f);
 
-/* Calls of the gate so far (all operations). */
-unsigned gate_calls(void);
-
 #endif

@@ -40,7 +40,6 @@ static bool enabled;
 static uint32_t timeout_ms;
 static unsigned alarm_seconds;
 static volatile bool active;
-static volatile unsigned stray;
 
 static uint8_t rtc_read(uint8_t reg)
 {
@@ -133,11 +132,6 @@ void watchdog_disarm(void)
     alarm_off();
 }
 
-unsigned watchdog_stray(void)
-{
-    return stray;
-}
-
 /* Leaves the NMI handler through the innermost catch, as a fault would. */
 static void __attribute__((noreturn)) stop_window(const struct trap_frame *f)
 {
@@ -156,7 +150,6 @@ bool watchdog_nmi(const struct trap_frame *f)
     if (!enabled || !(rtc_read(RTC_STATUS_C) & RTC_C_AF))
         return false;
     if (!active || !trap_current_catch) {
-        stray++;
         alarm_off();
         return true;
     }

@@ -26,7 +26,4 @@ void watchdog_disarm(void);
  * stopped through the innermost trap catch (vector 2, "NMI"). */
 bool watchdog_nmi(const struct trap_frame *f);
 
-/* NMIs of the watchdog that came while no window was running (ignored). */
-unsigned watchdog_stray(void);
-
 #endif

@@ -3,6 +3,8 @@
  * watchdog is always disarmed before the suite's catch reports the payload. */
 #include "winrun.h"
 
+#include "console.h"
+#include "exit.h"
 #include "traps.h"
 #include "user.h"
 #include "watchdog.h"
@@ -22,9 +24,13 @@ static void run(const struct window *w)
     if (fault) {
         watchdog_disarm();
         current = 0;
-        /* On to the caller's catch (the suite's: windows run only inside
-         * one), as if this one had not been there. */
+        /* On to the caller's catch, as if this one had not been there. */
         struct trap_catch *outer = trap_current_catch;
+        if (!outer) {
+            kprintf("\n*** %s (vector %u) at eip %08x in a window run outside any catch\n",
+                    trap_mnemonic(c.info.vector), (unsigned)c.info.vector, (unsigned)c.info.eip);
+            run_finish(false);
+        }
         trap_current_catch = outer->outer;
         outer->info = c.info;
         klongjmp(&outer->jmp, fault);

@@ -10,7 +10,7 @@ PAYLOAD gate_hello, "int 0x80 hello: a round trip through the monitor gate, kern
     int 0x80
 ENDPAYLOAD
 
-PAYLOAD gate_bad, "int 0x80 with an unknown system call number: the gate's quickest answer", VARIABLE
+PAYLOAD gate_bad, "int 0x80 with an unknown system call number: the gate's quickest answer", VARIABLE, NOT_DEFAULT
     xor eax, eax
     int 0x80
 ENDPAYLOAD
