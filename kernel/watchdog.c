@@ -40,15 +40,21 @@ static bool enabled;
 static uint32_t timeout_ms;
 static unsigned alarm_seconds;
 static volatile bool active;
+/* The RTC register last selected: port 0x70 cannot be read back, and an
+ * NMI (a PMI) may come between the index write and the data access of
+ * the code it interrupts; the handler selects this one again. */
+static volatile uint8_t rtc_index;
 
 static uint8_t rtc_read(uint8_t reg)
 {
+    rtc_index = reg;
     outb(RTC_INDEX, reg);
     return inb(RTC_DATA);
 }
 
 static void rtc_write(uint8_t reg, uint8_t v)
 {
+    rtc_index = reg;
     outb(RTC_INDEX, reg);
     outb(RTC_DATA, v);
 }
@@ -145,9 +151,20 @@ static void __attribute__((noreturn)) stop_window(const struct trap_frame *f)
     klongjmp(&c->jmp, 2 + 1);
 }
 
+/* Whether the alarm fired, leaving the interrupted code's RTC register
+ * selected. */
+static bool alarm_fired(void)
+{
+    uint8_t interrupted = rtc_index;
+    bool fired = (rtc_read(RTC_STATUS_C) & RTC_C_AF) != 0;
+    rtc_index = interrupted;
+    outb(RTC_INDEX, interrupted);
+    return fired;
+}
+
 bool watchdog_nmi(const struct trap_frame *f)
 {
-    if (!enabled || !(rtc_read(RTC_STATUS_C) & RTC_C_AF))
+    if (!enabled || !alarm_fired())
         return false;
     if (!active || !trap_current_catch) {
         alarm_off();
