@@ -32,8 +32,9 @@ STATS = ("min", "median", "mean", "max", "trimmed_mean")
 
 # Escape sequences (CSI, OSC, two-byte) and other control bytes a terminal
 # program may leave in a capture; they are never part of a record.
-_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]"
-                      r"|[\x00-\x08\x0b-\x1f\x7f]")
+_CONTROL = r"[\x00-\x08\x0b-\x1f\x7f]"
+_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]|"
+                      + _CONTROL)
 _TAIL = re.compile(r"\*([0-9a-f]{8})")
 _FIXED2 = re.compile(r"-?[0-9]+\.[0-9]{2}\Z")
 _UINT = re.compile(r"[0-9]+\Z")
@@ -197,7 +198,9 @@ def _candidates(text):
                     piece = joined
             yield index + 1, piece.rstrip(" \t")
         if not starts:
-            near = _NEAR.search(line.rstrip(" \t"))
+            # Keep the place of a byte flipped into a control code: "@\x02B," is
+            # a damaged prefix, not noise.
+            near = _NEAR.search(re.sub(_CONTROL, "?", raw.rstrip("\r\n")).rstrip(" \t"))
             if near and sum(a != b for a, b in zip(near.group(1), PREFIX)) == 1:
                 yield index + 1, near.group(0)
 
