@@ -116,6 +116,23 @@ def test_every_single_bit_flip_is_refused():
         len(missed), tried, "; ".join(missed[:5]))
 
 
+def test_line_end_flips_refused_or_harmless():
+    # A flipped LF either breaks the record before it (refused) or becomes a
+    # control code that is dropped: then both records are intact and read.
+    text = real_log()
+    i = record_lines(text)[3]
+    at = len("\n".join(text.split("\n")[:i + 1]))
+    clean = _fields(_clean_runs())
+    for bit in range(8):
+        damaged = text[:at] + chr(0x0A ^ (1 << bit)) + text[at + 1:]
+        try:
+            runs = records.check_log(damaged, "log")
+        except records.LogError as e:
+            assert e.problems[0].startswith("log:%d: " % (i + 1)), e.problems[0]
+            continue
+        assert _fields(runs) == clean, "bit %d: accepted with different records" % bit
+
+
 def test_missing_record():
     text, line = damage.drop(real_log(), 3)
     expect_refused(text, "record missing: expected seq 3, found 4", line)
