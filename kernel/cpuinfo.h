@@ -58,6 +58,7 @@ struct cpu_info {
     unsigned family;       /* extended family folded in */
     unsigned model;        /* extended model folded in */
     unsigned stepping;
+    unsigned logical_per_package; /* CPUID.1:EBX[23:16] where HTT is set, else 1 */
     bool features[FEAT_COUNT];
     struct cpu_arch_perfmon perfmon;
 };

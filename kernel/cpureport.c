@@ -32,8 +32,8 @@ void cpu_report(const struct cpu_info *info)
     kprintf("cpu: %s family %u model %u stepping %u (signature 0x%x)\n", info->vendor_string,
             info->family, info->model, info->stepping, (unsigned)info->signature);
     kprintf("cpu: brand \"%s\"\n", info->brand[0] ? info->brand : "(none)");
-    kprintf("cpu: max leaf 0x%x, max extended leaf 0x%x\n", (unsigned)info->max_leaf,
-            (unsigned)info->max_ext_leaf);
+    kprintf("cpu: max leaf 0x%x, max extended leaf 0x%x, %u logical processor(s) per package\n",
+            (unsigned)info->max_leaf, (unsigned)info->max_ext_leaf, info->logical_per_package);
     kprintf("cpu: features:");
     for (unsigned f = 0; f < FEAT_COUNT; f++) {
         if (info->features[f])

@@ -5,7 +5,7 @@
 #include "kstring.h"
 #include "probe.h"
 
-#define DUMP_MAX 48
+#define DUMP_MAX 96 /* a full Pentium 4 pass writes 54 and more */
 
 static void print_line(void *ctx, const char *text)
 {

@@ -6,10 +6,10 @@ read back) equals what pmu-encode prints for the same events."""
 
 import os
 import re
-import subprocess
 import tempfile
 
 import bootcheck as bc
+import msrdump
 from bblib import runner
 
 # Two passes (three CRU_ESCR0/1 events), filters, a preset counter with a
@@ -33,46 +33,17 @@ IQ_ESCRS = (0x3ba, 0x3bb)
 PEBS = (0x3f1, 0x3f2)
 
 
-def msrs_file(path, iq_escrs):
-    """Bochs msrs= format: index, type, reset hi/lo, reserved hi/lo, ignored hi/lo."""
-    with open(path, "w") as f:
-        for msr in COUNTERS + CCCRS + ESCRS + list(PEBS):
-            if msr in IQ_ESCRS and not iq_escrs:
-                continue
-            f.write("0x%x  0  00000000 00000000  00000000 00000000  00000000 00000000\n" % msr)
-
-
-def encode(pmu):
-    """pmu-encode's writes as [(pass, msr, value)]."""
-    tool = os.path.join(bc.BUILD, "host", "pmu-encode")
-    out = subprocess.run([tool, "--pmu", pmu, "-e", EVENTS], capture_output=True, text=True,
-                         check=True).stdout
-    writes, pass_no = [], 0
-    for line in out.splitlines():
-        m = re.match(r"# pass (\d+)", line)
-        if m:
-            pass_no = int(m.group(1))
-        m = re.match(r"wrmsr (0x[0-9a-f]+) (0x[0-9a-f]+)", line)
-        if m:
-            writes.append((pass_no, int(m.group(1), 16), int(m.group(2), 16)))
-    return writes
-
-
-def dumped(serial):
-    """The kernel's pmudump lines as [(pass, msr, value, read back or None)]."""
-    rows = []
-    for m in re.finditer(r"^pmudump: pass (\d+) wrmsr (0x[0-9a-f]+) (0x[0-9a-f]+) .*; "
-                         r"read back (FAULT )?(0x[0-9a-f]+)", serial, re.M):
-        back = None if m.group(4) else int(m.group(5), 16)
-        rows.append((int(m.group(1)), int(m.group(2), 16), int(m.group(3), 16), back))
-    return rows
+def p4_msrs(iq_escrs):
+    """The whole NetBurst register file of the model, as storage."""
+    return [msr for msr in COUNTERS + CCCRS + ESCRS + list(PEBS)
+            if iq_escrs or msr not in IQ_ESCRS]
 
 
 def check(item):
     model, pmu, backend, n_escrs, iq = item
     with tempfile.TemporaryDirectory(prefix="bb-p4-") as work:
         msrs = os.path.join(work, "msrs.def")
-        msrs_file(msrs, iq)
+        msrdump.msrs_file(msrs, p4_msrs(iq))
         iso = runner.iso_with_options(bc.KERNEL, os.path.join(bc.ROOT, "iso", "grub.cfg"),
                                       "pmudump bench=nop events=" + EVENTS, work)
         boot = bc.launch.boot_bochs(iso, model, msrs=msrs, timeout=240)
@@ -85,13 +56,13 @@ def check(item):
     iq_line = re.search(r"^pmu:\s+IQ\s+counters 12-17, ESCRs:(.*)$", serial, re.M)
     bc.report(iq_line and (" IQ_ESCR0/1" in iq_line.group(1)) == iq,
               "bochs %s: IQ_ESCR0/1 listed %s" % (model, "(model below 3)" if iq else "no more"))
-    rows = dumped(serial)
-    want = encode(pmu)
+    rows = msrdump.dumped(serial)
+    want = msrdump.encode(["--pmu", pmu], EVENTS)
     got = [(p, msr, value) for p, msr, value, _ in rows]
     bc.report(rows and got == want,
               "bochs %s: the %d programmed writes (2 passes) equal pmu-encode --pmu %s%s"
               % (model, len(rows), pmu, "" if got == want else ": got %s, want %s" % (got, want)))
-    bad = [(hex(msr), hex(value), back) for _, msr, value, back in rows if back != value]
+    bad = msrdump.unread(rows)
     bc.report(rows and not bad,
               "bochs %s: every ESCR/CCCR/counter reads back what was written%s"
               % (model, " (%s)" % bad if bad else ""))
@@ -100,7 +71,7 @@ def check(item):
 
 
 def main():
-    if not os.path.exists(os.path.join(bc.BUILD, "host", "pmu-encode")):
+    if not os.path.exists(msrdump.ENCODE):
         bc.report(False, "build/host/pmu-encode exists (make host)")
         return bc.summary()
     bc.in_parallel(check, MODELS)

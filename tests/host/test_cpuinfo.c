@@ -92,6 +92,15 @@ int main(void)
     t = (struct table){p4, 2, {0, 0, 0, 0}};
     cpuinfo_decode(&c, from_table, &t);
     CHECK(c.family == 15 && c.model == 2 && c.stepping == 9, "Pentium 4 15/2/9");
+    CHECK(c.logical_per_package == 1, "no HTT flag: one logical processor");
+    static const struct leaf p4_ht[] = {
+        {0, {2, INTEL}},
+        {1, {0x00000f34, 0x00020800, 0, 0x1febfbff}},
+    };
+    t = (struct table){p4_ht, 2, {0, 0, 0, 0}};
+    cpuinfo_decode(&c, from_table, &t);
+    CHECK(c.features[FEAT_HTT] && c.logical_per_package == 2,
+          "HTT flag: EBX[23:16] logical processors per package (got %u)", c.logical_per_package);
 
     /* An AMD K8 with the core counter extension bit. */
     static const struct leaf k8[] = {
