@@ -134,7 +134,8 @@ void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
         unsigned base_family = (r.eax >> 8) & 0xf;
         unsigned base_model = (r.eax >> 4) & 0xf;
         info->stepping = r.eax & 0xf;
-        info->logical_per_package = (r.edx >> 28) & 1 ? (r.ebx >> 16) & 0xff : 1;
+        unsigned logical = (r.edx >> 28) & 1 ? (r.ebx >> 16) & 0xff : 1;
+        info->logical_per_package = logical ? logical : 1;
         info->family = base_family;
         info->model = base_model;
         if (base_family == 0xf)

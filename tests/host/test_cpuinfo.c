@@ -92,7 +92,7 @@ int main(void)
     t = (struct table){p4, 2, {0, 0, 0, 0}};
     cpuinfo_decode(&c, from_table, &t);
     CHECK(c.family == 15 && c.model == 2 && c.stepping == 9, "Pentium 4 15/2/9");
-    CHECK(c.logical_per_package == 1, "no HTT flag: one logical processor");
+    CHECK(c.logical_per_package == 1, "HTT flag with a zero count in EBX: one logical processor");
     static const struct leaf p4_ht[] = {
         {0, {2, INTEL}},
         {1, {0x00000f34, 0x00020800, 0, 0x1febfbff}},
