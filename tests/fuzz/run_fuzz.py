@@ -48,10 +48,11 @@ TARGETS = {
     + ["kernel/fmt.c", "kernel/strutil.c", "kernel/cpuinfo.c"],
 }
 
-# Tokens of the event-spec language; event and unit mask names come from
-# `pmu-encode --list` so the dictionary follows the tables.
-PMU_SYNTAX = [":u", ":k", ":e", ":i", ":c=", "cpu/", "/u", "/k", "event=0x", ",umask=0x",
-              ",cmask=", ",inv", ",edge", ",any", ",usr", ",os", ",escr=0x", ",int", "r", ","]
+# The event-spec language's punctuation. Words come from the PMU layer:
+# event and unit mask names from `pmu-encode --list`, modifiers and aliases
+# from the short lowercase string literals of pmu/*.c, so the dictionary
+# follows the tables and backends as they change.
+PMU_SYNTAX = [":", ",", "=", "=0x", "cpu/", "/u", "/k", "event=0x", "umask=0x", "r"]
 
 
 def sources(target):
@@ -102,21 +103,24 @@ def build(target, build_dir):
     return None
 
 
-def pmu_names(build_root):
-    """Event and unit mask names of every synthetic CPU, from pmu-encode."""
+def pmu_words(build_root):
+    """Event, unit mask and modifier names and aliases of the PMU layer."""
+    words = set()
+    for path in glob.glob(os.path.join(ROOT, "pmu", "*.c")):
+        with open(path) as f:
+            words |= set(re.findall(r'"([a-z][a-z0-9-]{0,15})"', f.read()))
     tool = os.path.join(build_root, "host", "pmu-encode")
     if not os.access(tool, os.X_OK):
-        return []
+        return sorted(words)
     usage = subprocess.run([tool], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     cpus = re.search(r"PMU names:(.*)", usage.stderr.decode()).group(1).split()
-    names = set()
     for cpu in cpus:
         out = subprocess.run([tool, "--pmu", cpu, "--list"], stdout=subprocess.PIPE)
         for line in out.stdout.decode("utf-8", "replace").splitlines():
             word = line.split()[0].lstrip(":") if line.strip() else ""
             if re.fullmatch(r"[A-Za-z0-9_]+", word):
-                names.add(word)
-    return sorted(names)
+                words.add(word)
+    return sorted(words)
 
 
 def write_dict(target, build_dir, build_root):
@@ -127,7 +131,7 @@ def write_dict(target, build_dir, build_root):
         with open(static) as f:
             entries = [line.rstrip("\n") for line in f if line.strip()]
     if target == "fuzz_pmu":
-        entries += ['"%s"' % w for w in PMU_SYNTAX + pmu_names(build_root)]
+        entries += ['"%s"' % w for w in PMU_SYNTAX + pmu_words(build_root)]
     if not entries:
         return None
     path = os.path.join(build_dir, target + ".dict")
