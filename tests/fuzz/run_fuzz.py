@@ -18,7 +18,7 @@ about BUDGET seconds: each target fuzzes for what the builds left of it, at
 most SHORT_SECONDS and at least MIN_SECONDS.
 
 --keep-corpus grows BUILD/fuzz/corpus/<target>/ across runs (make fuzz); by
-default each run starts from the seeds only, so a short run is repeatable.
+default a run starts from the seeds only, so a short run is repeatable.
 """
 
 import argparse
@@ -153,7 +153,8 @@ def failure(log):
 
 def run(target, seconds, args, build_dir):
     binary = os.path.join(build_dir, target)
-    work = os.path.join(build_dir, "corpus", target)
+    # A short run starts afresh in its own folder: the grown corpus stays.
+    work = os.path.join(build_dir, "corpus" if args.keep_corpus else "short-corpus", target)
     if not args.keep_corpus:
         shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work, exist_ok=True)
