@@ -36,7 +36,7 @@ bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_
     splan = plan;
     active = true;
     kprintf("sample: %s every %llu events on %s, PMI through the local APIC LVTPC as an NMI; "
-            "results of this run include the PMI handler's work\n",
+            "this run's results are for the histogram only (the counter is re-armed at each PMI)\n",
             plan->events[0].name, (unsigned long long)period, plan->events[0].counter);
     return true;
 }
