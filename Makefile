@@ -63,12 +63,12 @@ $(BUILD)/host/%: tools/%.c $(HOSTLIB) $(HDRS)
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ $< $(HOSTLIB)
 
 iso: $(ISO)
-$(ISO): $(KERNEL) iso/grub.cfg
+$(ISO): $(KERNEL) iso/grub.cfg iso/grub-modules
 	@mkdir -p $(BUILD)/isodir/boot/grub
 	cp $(KERNEL) $(BUILD)/isodir/boot/barebench.elf
 	cp iso/grub.cfg $(BUILD)/isodir/boot/grub/grub.cfg
 	grub-mkrescue -o $@ $(BUILD)/isodir --locales= --fonts= --themes= \
-	  --install-modules="multiboot2 multiboot normal serial terminal configfile echo boot all_video" \
+	  --install-modules="$$(cat iso/grub-modules)" \
 	  >$(BUILD)/grub-mkrescue.log 2>&1 || { cat $(BUILD)/grub-mkrescue.log; exit 1; }
 
 deps:

@@ -42,7 +42,8 @@ void record_field(const char *text)
     append_raw(",");
     for (; *text && used + 1 < RECORD_MAX - 16; text++) {
         char c = *text;
-        line[used++] = c == ',' ? ';' : c == '*' ? '_' : (c == '\n' || c == '\r') ? ' ' : c;
+        /* Control bytes would be stripped by a terminal capture and break the CRC. */
+        line[used++] = c == ',' ? ';' : c == '*' ? '_' : (unsigned char)c < 0x20 ? ' ' : c;
     }
     line[used] = '\0';
 }

@@ -15,7 +15,7 @@ void record_set_sink(void (*sink)(const char *line));
 
 /* Builds one record: begin, then fields, then end (which prints it). */
 void record_begin(const char *type);
-/* A field; ',' '*' and line breaks in it become ';' '_' ' '. */
+/* A field; ',' '*' and control bytes in it become ';' '_' ' '. */
 void record_field(const char *text);
 void record_fieldf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A fixed-point value with two decimals (value_x100 = value times 100). */

@@ -23,7 +23,7 @@ int main(void)
     record_set_sink(keep);
     record_begin("skip");
     record_field("x87,y");
-    record_field("a*b\nc");
+    record_field("a*b\nc\td");
     record_end();
     char body[RECORD_MAX];
     unsigned crc = 0;
@@ -32,8 +32,8 @@ int main(void)
     if (!star)
         return check_summary();
     snprintf(body, sizeof body, "%.*s", (int)(star - last), last);
-    CHECK(strcmp(body, "@BB,0,skip,x87;y,a_b c") == 0,
-          "fields are sanitised: ',' -> ';', '*' -> '_', newline -> ' ' (%s)", body);
+    CHECK(strcmp(body, "@BB,0,skip,x87;y,a_b c d") == 0,
+          "fields are sanitised: ',' -> ';', '*' -> '_', control bytes -> ' ' (%s)", body);
     CHECK(crc == crc32_update(0, body, strlen(body)), "the CRC covers '@' up to '*'");
 
     record_begin("result");

@@ -37,7 +37,10 @@ def parse_targets(emulator, specs):
 
 
 # As the Makefile's ISO rule: BIOS + UEFI GRUB with a serial console.
-GRUB_MODULES = "multiboot2 multiboot normal serial terminal configfile echo boot all_video"
+# The GRUB modules every barebench ISO carries; the Makefile's ISO rule reads
+# the same file.
+GRUB_MODULES_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "iso", "grub-modules")
 
 
 def iso_with_options(kernel, grub_cfg, append, work):
@@ -56,7 +59,7 @@ def iso_with_options(kernel, grub_cfg, append, work):
         f.write(cfg)
     iso = os.path.join(work, "options.iso")
     proc = subprocess.run(["grub-mkrescue", "-o", iso, root, "--locales=", "--fonts=",
-                           "--themes=", "--install-modules=" + GRUB_MODULES],
+                           "--themes=", "--install-modules=" + open(GRUB_MODULES_FILE).read().strip()],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         raise RuntimeError("grub-mkrescue failed: " + proc.stderr[-500:])
