@@ -183,12 +183,10 @@ static int arch_place(const struct pmu *pmu, struct pmu_assigned_event *events[]
             fmt_snprintf(ev->counter, sizeof ev->counter, "FIXED%u", j);
             ev->read.index = RDPMC_FIXED | j;
             ev->read.width = pmu->fixed_width;
-            ev->flags |= PMU_EVF_FIXED;
         } else {
             fmt_snprintf(ev->counter, sizeof ev->counter, "PMC%u", ev->hw_index);
             ev->read.index = ev->hw_index;
             ev->read.width = pmu->gp_width;
-            ev->flags &= ~(uint32_t)PMU_EVF_FIXED;
         }
     }
     return 0;

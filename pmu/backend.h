@@ -67,7 +67,6 @@ struct pmu_event_desc {
 };
 
 #define PMU_EVF_ADVANCES  0x1 /* always advances over a busy loop (cycles, instructions) */
-#define PMU_EVF_FIXED     0x2 /* Intel fixed-function counter event */
 #define PMU_EVF_USER_ONLY 0x4 /* counts at CPL 3 only: never moves in the kernel */
 #define PMU_EVF_BACKEND   0x10000
 
@@ -144,9 +143,6 @@ struct pmu_backend {
     /* Register writes that disable one pass, in order. */
     unsigned (*encode_stop)(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                             struct pmu_write *out, unsigned max);
-
-    /* Extra enabling that is not an MSR write (none so far); optional. */
-    int (*start)(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
 };
 
 /* The registry, in detection order (pmu/registry.c). */

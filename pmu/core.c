@@ -175,9 +175,7 @@ int pmu_start_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
 {
     struct pmu_write writes[MAX_WRITES];
     unsigned n = pmu_encode_pass(pmu, plan, pass, writes, MAX_WRITES);
-    if (write_all(pmu, writes, n) < 0)
-        return -1;
-    return pmu->backend->start ? pmu->backend->start(pmu, plan, pass) : 0;
+    return write_all(pmu, writes, n);
 }
 
 int pmu_stop_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
