@@ -5,12 +5,10 @@
  * selects are 12 bits (bits 11:8 at 35:32). */
 #include "events_amd.h"
 #include "evtsel.h"
+#include "regs.h"
 #include "../kernel/fmt.h"
 #include "../kernel/kstring.h"
 
-#define MSR_K7_EVNTSEL0     0xc0010000
-#define MSR_K7_PERFCTR0     0xc0010004
-#define MSR_F15H_PERF_CTL0  0xc0010200 /* CTLn = +2n, CTRn = +2n+1 */
 #define AMD_LEGACY_COUNTERS 4
 #define AMD_CORE_COUNTERS   6
 #define AMD_WIDTH           48

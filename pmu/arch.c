@@ -9,23 +9,12 @@
  * 13), the full-width aliases IA32_A_PMCi (0x4C1+i) take all bits. */
 #include "events_arch.h"
 #include "evtsel.h"
+#include "regs.h"
 #include "../kernel/fmt.h"
 #include "../kernel/kstring.h"
 
-#define MSR_PMC0              0xc1
-#define MSR_A_PMC0            0x4c1
-#define MSR_PERFEVTSEL0       0x186
-#define MSR_FIXED_CTR0        0x309
-#define MSR_PERF_CAPABILITIES 0x345
-#define MSR_FIXED_CTR_CTRL    0x38d
-#define MSR_GLOBAL_CTRL       0x38f
-#define MSR_GLOBAL_OVF_CTRL   0x390
-#define PERF_CAP_FW_WRITE     (1ull << 13)
-
-#define ARCH_MAX_GP     8
-#define ARCH_MAX_FIXED  4
-#define ARCH_FIXED_BASE 8 /* hw_index of FIXED0; GP counters are 0-7 */
-#define RDPMC_FIXED     0x40000000u
+#define ARCH_MAX_GP    8
+#define ARCH_MAX_FIXED 4
 
 /* FIXED_CTR_CTRL has 4 bits per fixed counter. */
 #define FIXED_OS  0x1
@@ -63,7 +52,7 @@ static void arch_init(struct pmu *pmu)
     pmu->fixed_width = pm->fixed_width ? pm->fixed_width : pmu->gp_width;
     uint64_t caps = 0;
     if (pmu->cpu.features[FEAT_PDCM] && pmu->hw.rdmsr &&
-        pmu->hw.rdmsr(pmu->hw.ctx, MSR_PERF_CAPABILITIES, &caps) < 0)
+        pmu->hw.rdmsr(pmu->hw.ctx, MSR_IA32_PERF_CAPABILITIES, &caps) < 0)
         caps = 0;
     pmu->caps = caps;
 }
@@ -85,7 +74,7 @@ static void arch_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
                  "arch v%u: %u GP counters PMC0-%u, %u bits, RDPMC 0-%u; PERFEVTSEL 0x186.., "
                  "PMC 0x%x..%s",
                  pmu->variant, pmu->n_gp, pmu->n_gp - 1, pmu->gp_width, pmu->n_gp - 1,
-                 full_width_writes(pmu) ? MSR_A_PMC0 : MSR_PMC0,
+                 full_width_writes(pmu) ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0,
                  full_width_writes(pmu) ? " (full-width writes)" : "");
     line(ctx, text);
     if (pmu->n_fixed) {
@@ -212,10 +201,10 @@ static unsigned arch_encode(const struct pmu *pmu, const struct pmu_plan *plan, 
 {
     unsigned n = 0;
     bool global = pmu->variant >= 2;
-    uint32_t pmc = full_width_writes(pmu) ? MSR_A_PMC0 : MSR_PMC0;
+    uint32_t pmc = full_width_writes(pmu) ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0;
     uint64_t enable = 0, fixed_ctrl = 0;
     if (global)
-        pmu_emit(out, max, &n, MSR_GLOBAL_CTRL, 0, "GLOBAL_CTRL = 0: all counters stop");
+        pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_CTRL, 0, "GLOBAL_CTRL = 0: all counters stop");
     for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
         if (ev->pass != pass)
@@ -224,21 +213,22 @@ static unsigned arch_encode(const struct pmu *pmu, const struct pmu_plan *plan, 
         if (ev->hw_index >= ARCH_FIXED_BASE) {
             unsigned j = ev->hw_index - ARCH_FIXED_BASE;
             fixed_ctrl |= fixed_ctrl_bits(ev);
-            pmu_emit(out, max, &n, MSR_FIXED_CTR0 + j, 0, "FIXED_CTR%u = 0 (%s)", j, ev->name);
+            pmu_emit(out, max, &n, MSR_IA32_FIXED_CTR0 + j, 0, "FIXED_CTR%u = 0 (%s)", j, ev->name);
             continue;
         }
         unsigned c = ev->hw_index;
         if (!global)
-            pmu_emit(out, max, &n, MSR_PERFEVTSEL0 + c, 0, "PERFEVTSEL%u = 0", c);
+            pmu_emit(out, max, &n, MSR_IA32_PERFEVTSEL0 + c, 0, "PERFEVTSEL%u = 0", c);
         pmu_emit(out, max, &n, pmc + c, 0, "%sPMC%u = 0", full_width_writes(pmu) ? "A_" : "", c);
-        pmu_emit(out, max, &n, MSR_PERFEVTSEL0 + c, ev->config | EVTSEL_EN, "PERFEVTSEL%u %s +EN",
-                 c, ev->name);
+        pmu_emit(out, max, &n, MSR_IA32_PERFEVTSEL0 + c, ev->config | EVTSEL_EN,
+                 "PERFEVTSEL%u %s +EN", c, ev->name);
     }
     if (fixed_ctrl)
-        pmu_emit(out, max, &n, MSR_FIXED_CTR_CTRL, fixed_ctrl, "FIXED_CTR_CTRL");
+        pmu_emit(out, max, &n, MSR_IA32_FIXED_CTR_CTRL, fixed_ctrl, "FIXED_CTR_CTRL");
     if (global) {
-        pmu_emit(out, max, &n, MSR_GLOBAL_OVF_CTRL, enable, "GLOBAL_OVF_CTRL: clear overflow");
-        pmu_emit(out, max, &n, MSR_GLOBAL_CTRL, enable, "GLOBAL_CTRL: start");
+        pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_OVF_CTRL, enable,
+                 "GLOBAL_OVF_CTRL: clear overflow");
+        pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_CTRL, enable, "GLOBAL_CTRL: start");
     }
     return n;
 }
@@ -249,7 +239,7 @@ static unsigned arch_encode_stop(const struct pmu *pmu, const struct pmu_plan *p
     unsigned n = 0;
     bool fixed = false;
     if (pmu->variant >= 2)
-        pmu_emit(out, max, &n, MSR_GLOBAL_CTRL, 0, "GLOBAL_CTRL = 0: all counters stop");
+        pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_CTRL, 0, "GLOBAL_CTRL = 0: all counters stop");
     for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
         if (ev->pass != pass)
@@ -257,11 +247,11 @@ static unsigned arch_encode_stop(const struct pmu *pmu, const struct pmu_plan *p
         if (ev->hw_index >= ARCH_FIXED_BASE)
             fixed = true;
         else
-            pmu_emit(out, max, &n, MSR_PERFEVTSEL0 + ev->hw_index, 0, "PERFEVTSEL%u = 0",
+            pmu_emit(out, max, &n, MSR_IA32_PERFEVTSEL0 + ev->hw_index, 0, "PERFEVTSEL%u = 0",
                      ev->hw_index);
     }
     if (fixed)
-        pmu_emit(out, max, &n, MSR_FIXED_CTR_CTRL, 0, "FIXED_CTR_CTRL = 0");
+        pmu_emit(out, max, &n, MSR_IA32_FIXED_CTR_CTRL, 0, "FIXED_CTR_CTRL = 0");
     return n;
 }
 

@@ -8,20 +8,17 @@
  * Under KVM MSRs 0x11/0x12 are the paravirtual clock, so this backend
  * refuses a CPU that says it runs under a hypervisor. */
 #include "events_p5.h"
+#include "regs.h"
 #include "../kernel/fmt.h"
 #include "../kernel/kstring.h"
 
-#define MSR_P5_CESR       0x11
-#define MSR_P5_CTR0       0x12
-#define P5_WIDTH          40
-#define P5_HALF_SHIFT     16 /* counter 1's half of CESR */
-#define CC_OS             0x1
-#define CC_USR            0x2
-#define CC_CYCLES         0x4
-#define CESR_CC_SHIFT     6
-#define CESR_PC           (1u << 9)
-#define P5_LAST_EVENT     0x29 /* without MMX */
-#define P5_MMX_LAST_EVENT 0x3b /* with MMX */
+#define P5_WIDTH      40
+#define P5_HALF_SHIFT 16 /* counter 1's half of CESR */
+#define CC_OS         0x1
+#define CC_USR        0x2
+#define CC_CYCLES     0x4
+#define CESR_CC_SHIFT 6
+#define CESR_PC       (1u << 9)
 
 static bool p5_detect(const struct cpu_info *cpu)
 {

@@ -5,13 +5,12 @@
  * (CPUs with leaf 0xA go to the architectural backend first). */
 #include "events_p6.h"
 #include "evtsel.h"
+#include "regs.h"
 #include "../kernel/fmt.h"
 #include "../kernel/kstring.h"
 
-#define MSR_P6_PERFCTR0 0xc1
-#define MSR_P6_EVNTSEL0 0x186
-#define P6_COUNTERS     2
-#define P6_WIDTH        40
+#define P6_COUNTERS 2
+#define P6_WIDTH    40
 
 /* The model group of a family-6 model, or -1 when it is no P6. */
 static int p6_group_of(unsigned model)
