@@ -108,7 +108,9 @@ static const struct pmu_alias amd17_aliases[] = {
     {"branches", "RETIRED_BRANCH_INSTRUCTIONS"},
     {"branch-instructions", "RETIRED_BRANCH_INSTRUCTIONS"},
     {"branch-misses", "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED"},
-    {"cache-references", "DATA_CACHE_ACCESSES"},
+    /* L2 requests and their misses, as Linux maps them on Zen. */
+    {"cache-references", "rff60"},
+    {"cache-misses", "r0964"},
     {NULL, NULL},
 };
 
@@ -181,7 +183,7 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
     memset(&rules, 0, sizeof rules);
     rules.n_tables = 1;
     rules.tables[0] = amd_variants[pmu->variant].table;
-    rules.aliases = pmu->variant == AMD_FAM17H ? amd17_aliases : amd_aliases;
+    rules.aliases[0] = pmu->variant == AMD_FAM17H ? amd17_aliases : amd_aliases;
     rules.all_counters = (1u << pmu->n_gp) - 1;
     rules.amd = true;
     /* "cycles" maps to the family's own cycle event. */

@@ -136,7 +136,7 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
     memset(&rules, 0, sizeof rules);
     rules.n_tables = 1;
     rules.tables[0] = &arch_table;
-    rules.aliases = arch_aliases;
+    rules.aliases[0] = arch_aliases;
     rules.all_counters = (1u << pmu->n_gp) - 1;
     rules.any_thread = pmu->variant >= 3;
     rules.pin_control = true;

@@ -132,7 +132,9 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec
     for (unsigned t = 0; !desc && t < rules->n_tables; t++)
         desc = pmu_find_event(rules->tables[t], spec->name);
     if (!desc) {
-        const char *alias = pmu_find_alias(rules->aliases, spec->name);
+        const char *alias = NULL;
+        for (unsigned a = 0; !alias && a < 2; a++)
+            alias = pmu_find_alias(rules->aliases[a], spec->name);
         if (!alias)
             return pmu_error(err, errlen, "'%s': unknown event '%s' (pmu-encode --list)",
                              spec->text, spec->name);

@@ -27,12 +27,12 @@
 struct evtsel_rules {
     unsigned n_tables; /* the event list is the union of these tables */
     const struct pmu_event_table *tables[EVTSEL_MAX_TABLES];
-    const struct pmu_alias *aliases;
-    uint32_t all_counters; /* counter_mask of an event without constraints */
-    bool any_thread;       /* 't' / any= allowed (arch v3 and later) */
-    bool pin_control;      /* 'pc' allowed (P6, arch) */
-    bool interrupt;        /* 'int' allowed (P6, arch) */
-    bool amd;              /* 12-bit event select (bits 11:8 at 35:32) */
+    const struct pmu_alias *aliases[2]; /* searched in order; NULL ends */
+    uint32_t all_counters;              /* counter_mask of an event without constraints */
+    bool any_thread;                    /* 't' / any= allowed (arch v3 and later) */
+    bool pin_control;                   /* 'pc' allowed (P6, arch) */
+    bool interrupt;                     /* 'int' allowed (P6, arch) */
+    bool amd;                           /* 12-bit event select (bits 11:8 at 35:32) */
 };
 
 /* Resolves a spec against the rules: fills ev->name, encoding, config

@@ -85,6 +85,12 @@ static const struct pmu_alias p6_aliases[] = {
     {NULL, NULL},
 };
 
+/* The Pentium M's L2 line events need a unit mask: all states. */
+static const struct pmu_alias pm_aliases[] = {
+    {"cache-misses", "L2_LINES_IN:I:S:E:M"},
+    {NULL, NULL},
+};
+
 static void p6_rules(const struct pmu *pmu, struct evtsel_rules *rules)
 {
     const struct p6_group_tables *g = &p6_groups[pmu->variant];
@@ -92,7 +98,8 @@ static void p6_rules(const struct pmu *pmu, struct evtsel_rules *rules)
     rules->n_tables = g->n_tables;
     for (unsigned t = 0; t < g->n_tables; t++)
         rules->tables[t] = g->tables[t];
-    rules->aliases = p6_aliases;
+    rules->aliases[0] = pmu->variant == P6_PM ? pm_aliases : NULL;
+    rules->aliases[1] = p6_aliases;
     rules->all_counters = 0x3;
     rules->pin_control = true;
     rules->interrupt = true;

@@ -164,6 +164,15 @@ static void errors(void)
               !strcmp(plan.events[0].name, "INST_RETIRED:k:e:i:pc:int:c=1"),
           "every P6 modifier: OS, E, PC, INT, INV, CMASK = 0x019e00c0 (%llx, %s)",
           (unsigned long long)plan.events[0].config, plan.events[0].name);
+    const char *groups[] = {"ppro", "pii", "piii", "pm"};
+    for (unsigned i = 0; i < 4; i++) {
+        model_pmu(&m, &pmu, MODEL_P6, groups[i], NULL);
+        CHECK(plan_of("cycles,instructions,branches,branch-misses,cache-references,"
+                      "cache-misses,bus-cycles") == 0,
+              "%s: every perf alias resolves (%s)", groups[i], err);
+    }
+    CHECK(!strcmp(plan.events[5].name, "L2_LINES_IN:I:S:E:M"),
+          "pm: cache-misses needs the unit masks of its L2_LINES_IN (%s)", plan.events[5].name);
     CHECK(plan_of("mmx_uops_exec") == 0 && (plan.events[0].config & 0xffff) == 0x0fb2,
           "MMX_UOPS_EXEC carries the SDM's unit mask 0x0F, names are case-insensitive");
 }
