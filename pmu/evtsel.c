@@ -124,31 +124,45 @@ static void append_modifiers(char *buf, size_t size, uint64_t config, const stru
         append(buf, size, ":c=%u", (unsigned)(config >> EVTSEL_CMASK_SHIFT & 0xff));
 }
 
+static const struct pmu_event_desc *find_desc(const struct evtsel_rules *rules, const char *name)
+{
+    const struct pmu_event_desc *desc = NULL;
+    for (unsigned t = 0; !desc && t < rules->n_tables; t++)
+        desc = pmu_find_event(rules->tables[t], name);
+    return desc;
+}
+
+/* A perf alias ("cycles") becomes the spec it stands for, any form, with
+ * the user's modifiers after its own. Returns 1 when spec is no alias. */
+static int expand_alias(const struct evtsel_rules *rules, const struct pmu_spec *spec,
+                        struct pmu_spec *expanded, char *err, size_t errlen)
+{
+    const char *alias = NULL;
+    if (spec->kind != PMU_SPEC_NAME || find_desc(rules, spec->name))
+        return 1;
+    for (unsigned a = 0; !alias && a < 2; a++)
+        alias = pmu_find_alias(rules->aliases[a], spec->name);
+    if (!alias)
+        return 1;
+    if (pmu_spec_parse(alias, strlen(alias), expanded, err, errlen) < 0)
+        return -1;
+    for (unsigned i = 0; i < spec->n_mods; i++) {
+        if (expanded->n_mods == PMU_MAX_MODS)
+            return pmu_error(err, errlen, "'%s': too many modifiers", spec->text);
+        expanded->mods[expanded->n_mods++] = spec->mods[i];
+    }
+    str_copy(expanded->text, sizeof expanded->text, spec->text);
+    return 0;
+}
+
 static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec *spec,
                          struct pmu_assigned_event *ev, uint64_t *config, struct privilege *priv,
                          char *err, size_t errlen)
 {
-    const struct pmu_event_desc *desc = NULL;
-    for (unsigned t = 0; !desc && t < rules->n_tables; t++)
-        desc = pmu_find_event(rules->tables[t], spec->name);
-    if (!desc) {
-        const char *alias = NULL;
-        for (unsigned a = 0; !alias && a < 2; a++)
-            alias = pmu_find_alias(rules->aliases[a], spec->name);
-        if (!alias)
-            return pmu_error(err, errlen, "'%s': unknown event '%s' (pmu-encode --list)",
-                             spec->text, spec->name);
-        struct pmu_spec expanded;
-        if (pmu_spec_parse(alias, strlen(alias), &expanded, err, errlen) < 0)
-            return -1;
-        for (unsigned i = 0; i < spec->n_mods; i++) {
-            if (expanded.n_mods == PMU_MAX_MODS)
-                return pmu_error(err, errlen, "'%s': too many modifiers", spec->text);
-            expanded.mods[expanded.n_mods++] = spec->mods[i];
-        }
-        str_copy(expanded.text, sizeof expanded.text, spec->text);
-        return resolve_named(rules, &expanded, ev, config, priv, err, errlen);
-    }
+    const struct pmu_event_desc *desc = find_desc(rules, spec->name);
+    if (!desc)
+        return pmu_error(err, errlen, "'%s': unknown event '%s' (pmu-encode --list)", spec->text,
+                         spec->name);
     ev->desc = desc;
     ev->flags = desc->flags;
     ev->counter_mask = desc->counters ? desc->counters : rules->all_counters;
@@ -235,6 +249,12 @@ static int resolve_fields(const struct evtsel_rules *rules, const struct pmu_spe
 int evtsel_resolve(const struct evtsel_rules *rules, const struct pmu_spec *spec,
                    struct pmu_assigned_event *ev, char *err, size_t errlen)
 {
+    struct pmu_spec expanded;
+    int alias = expand_alias(rules, spec, &expanded, err, errlen);
+    if (alias < 0)
+        return -1;
+    if (alias == 0)
+        spec = &expanded; /* aliases never expand to aliases */
     uint64_t config = 0;
     struct privilege priv = {true, true, false};
     ev->desc = NULL;

@@ -93,6 +93,9 @@ static void core_extension(void)
     CHECK(plan_of("event=0x1c0") == 0 && plan.events[0].config >> 32 == 1 &&
               (plan.events[0].config & 0xff) == 0xc0,
           "12-bit event select: bits 11:8 go to 35:32");
+    CHECK(plan_of("cache-misses:u") == 0 && plan.events[0].config == 0x10964,
+          "fam17h: cache-misses is raw 0x0964, with the user's modifiers (%llx)",
+          (unsigned long long)plan.events[0].config);
     CHECK(plan_of("cycles") == 0 && !strcmp(plan.events[0].name, "CYCLES_NOT_IN_HALT"),
           "fam17h: cycles is CYCLES_NOT_IN_HALT");
     CHECK(pmu_verify(&pmu, &plan, 0), "verify on the model");
