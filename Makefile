@@ -99,7 +99,7 @@ report: $(KERNEL) $(ISO)
 	@echo "wrote $(BUILD)/report.md .csv .json .svg"
 
 check: deps
-	@$(MAKE) --no-print-directory all iso
+	@$(MAKE) --no-print-directory -j2 all iso
 	@BUILD=$(BUILD) tests/run-checks
 
 # libFuzzer on the boot-option and event-spec parsers, longer than the short
