@@ -46,7 +46,8 @@ struct pmu_umask_desc {
     const char *desc;
 };
 
-#define PMU_UMF_DEFAULT 0x1 /* used when the user names none of its group */
+#define PMU_UMF_DEFAULT   0x1 /* used when the user names none of its group */
+#define PMU_UMF_EXCLUSIVE 0x2 /* cannot be combined with another unit mask */
 /* Unit masks form groups (e.g. request type, core select): defaults fill
  * each group the user left unnamed. Group 0 unless flagged. */
 #define PMU_UMF_GROUP_SHIFT     8

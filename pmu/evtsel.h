@@ -18,9 +18,6 @@
 #define EVTSEL_CMASK_SHIFT        24           /* 8 bits: count cycles with >= cmask events */
 #define EVTSEL_AMD_EVENT_HI_SHIFT 32           /* AMD: event select bits 11:8 in 35:32 */
 
-/* Umask flag: this unit mask cannot be combined with another. */
-#define PMU_UMF_EXCLUSIVE 0x2
-
 /* What a backend's PerfEvtSel allows. */
 #define EVTSEL_MAX_TABLES 5
 
