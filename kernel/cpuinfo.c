@@ -108,6 +108,24 @@ static void decode_perfmon(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
         pm->fixed_mask = r.ecx;
 }
 
+/* A hypervisor's vendor is printable ASCII; anything else (a CPU that
+ * answers an unknown leaf with other data) is not one. */
+static void decode_hypervisor(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
+{
+    struct cpuid_regs r;
+    char vendor[13];
+    cpuid(0x40000000u, 0, &r, ctx);
+    put_reg(vendor, r.ebx);
+    put_reg(vendor + 4, r.ecx);
+    put_reg(vendor + 8, r.edx);
+    vendor[12] = '\0';
+    for (int i = 0; i < 12 && vendor[i]; i++) {
+        if (vendor[i] < 0x20 || vendor[i] > 0x7e)
+            return;
+    }
+    str_copy(info->hypervisor, sizeof info->hypervisor, vendor);
+}
+
 void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
 {
     struct cpuid_regs r;
@@ -161,6 +179,8 @@ void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
 
     if (leaf_present(info, 0x80000004u))
         decode_brand(info, cpuid, ctx);
+    if (info->features[FEAT_HYPERVISOR])
+        decode_hypervisor(info, cpuid, ctx);
     if (info->vendor == VENDOR_INTEL && leaf_present(info, 0xA))
         decode_perfmon(info, cpuid, ctx);
 }

@@ -52,6 +52,9 @@ struct cpu_info {
     enum cpu_vendor vendor;
     char vendor_string[13];
     char brand[49]; /* empty where the CPU has no brand string */
+    /* CPUID 0x40000000's vendor ("KVMKVMKVM", "TCGTCGTCGTCG", ...) where the
+     * hypervisor bit is set and the leaf answers with text; else empty. */
+    char hypervisor[13];
     uint32_t max_leaf;
     uint32_t max_ext_leaf; /* 0 where the extended range is absent or garbage */
     uint32_t signature;    /* CPUID.1:EAX */

@@ -34,6 +34,9 @@ void cpu_report(const struct cpu_info *info)
     kprintf("cpu: brand \"%s\"\n", info->brand[0] ? info->brand : "(none)");
     kprintf("cpu: max leaf 0x%x, max extended leaf 0x%x, %u logical processor(s) per package\n",
             (unsigned)info->max_leaf, (unsigned)info->max_ext_leaf, info->logical_per_package);
+    if (info->features[FEAT_HYPERVISOR])
+        kprintf("cpu: under a hypervisor: \"%s\"\n",
+                info->hypervisor[0] ? info->hypervisor : "(vendor not given)");
     kprintf("cpu: features:");
     for (unsigned f = 0; f < FEAT_COUNT; f++) {
         if (info->features[f])

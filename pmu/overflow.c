@@ -6,23 +6,11 @@
 #include "backend.h"
 #include "evtsel.h"
 #include "p4.h"
+#include "regs.h"
 #include "../kernel/kstring.h"
 
-/* Architectural perfmon registers (arch.c keeps its own copies static). */
-#define ARCH_PMC0            0xc1u
-#define ARCH_A_PMC0          0x4c1u /* full-width aliases, with PERF_CAPABILITIES.FW_WRITE */
-#define ARCH_PERFEVTSEL0     0x186u
-#define ARCH_FIXED_CTR0      0x309u
-#define ARCH_FIXED_CTR_CTRL  0x38du
-#define ARCH_GLOBAL_STATUS   0x38eu
-#define ARCH_GLOBAL_OVF_CTRL 0x390u
-#define ARCH_FIXED_BASE      8u   /* hw_index of FIXED0 */
-#define ARCH_FIXED_PMI       0x8u /* per-counter nibble of FIXED_CTR_CTRL */
-#define ARCH_CAP_FW_WRITE    (1ull << 13)
-
-#define AMD_K7_EVNTSEL0   0xc0010000u
-#define AMD_K7_PERFCTR0   0xc0010004u
-#define AMD_F15H_PERF_CTL 0xc0010200u
+/* The per-counter PMI enable nibble of FIXED_CTR_CTRL. */
+#define ARCH_FIXED_PMI 0x8u
 
 static bool backend_is(const struct pmu *pmu, const char *name)
 {
@@ -51,7 +39,7 @@ static bool writes_32(const struct pmu *pmu, const struct pmu_assigned_event *ev
     if (backend_is(pmu, "p6"))
         return true;
     return backend_is(pmu, "arch") && ev->hw_index < ARCH_FIXED_BASE &&
-           !(pmu->caps & ARCH_CAP_FW_WRITE);
+           !(pmu->caps & PERF_CAP_FW_WRITE);
 }
 
 uint64_t pmu_overflow_max_period(const struct pmu *pmu, const struct pmu_assigned_event *ev)
@@ -71,12 +59,12 @@ static void setup_evtsel(const struct pmu *pmu, const struct pmu_assigned_event 
     o->style = PMU_OVF_TOP_BIT;
     if (backend_is(pmu, "amd")) {
         bool core = pmu->cpu.features[FEAT_AMD_PERFCTR_CORE];
-        o->control_msr = core ? AMD_F15H_PERF_CTL + 2 * c : AMD_K7_EVNTSEL0 + c;
-        o->counter_msr = core ? AMD_F15H_PERF_CTL + 2 * c + 1 : AMD_K7_PERFCTR0 + c;
+        o->control_msr = core ? MSR_F15H_PERF_CTL0 + 2 * c : MSR_K7_EVNTSEL0 + c;
+        o->counter_msr = core ? MSR_F15H_PERF_CTL0 + 2 * c + 1 : MSR_K7_PERFCTR0 + c;
         return;
     }
-    o->control_msr = ARCH_PERFEVTSEL0 + c;
-    o->counter_msr = (pmu->caps & ARCH_CAP_FW_WRITE) ? ARCH_A_PMC0 + c : ARCH_PMC0 + c;
+    o->control_msr = MSR_IA32_PERFEVTSEL0 + c;
+    o->counter_msr = (pmu->caps & PERF_CAP_FW_WRITE) ? MSR_IA32_A_PMC0 + c : MSR_IA32_PMC0 + c;
     if (backend_is(pmu, "arch") && pmu->variant >= 2) {
         o->style = PMU_OVF_GLOBAL_STATUS;
         o->status_bit = 1ull << c;
@@ -111,8 +99,8 @@ int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan, unsig
         ovf->style = PMU_OVF_CCCR;
     } else if (backend_is(pmu, "arch") && ev->hw_index >= ARCH_FIXED_BASE) {
         unsigned j = ev->hw_index - ARCH_FIXED_BASE;
-        ovf->counter_msr = ARCH_FIXED_CTR0 + j;
-        ovf->control_msr = ARCH_FIXED_CTR_CTRL;
+        ovf->counter_msr = MSR_IA32_FIXED_CTR0 + j;
+        ovf->control_msr = MSR_IA32_FIXED_CTR_CTRL;
         ovf->pmi_bit = (uint64_t)ARCH_FIXED_PMI << (4 * j);
         ovf->style = pmu->variant >= 2 ? PMU_OVF_GLOBAL_STATUS : PMU_OVF_TOP_BIT;
         ovf->status_bit = 1ull << (32 + j);
@@ -127,8 +115,8 @@ static bool is_counter_write(const struct pmu_overflow *ovf, uint32_t msr)
 {
     if (msr == ovf->counter_msr)
         return true;
-    if (ovf->counter_msr >= ARCH_A_PMC0 && ovf->counter_msr < ARCH_A_PMC0 + ARCH_FIXED_BASE)
-        return msr == ovf->counter_msr - ARCH_A_PMC0 + ARCH_PMC0;
+    if (ovf->counter_msr >= MSR_IA32_A_PMC0 && ovf->counter_msr < MSR_IA32_A_PMC0 + ARCH_FIXED_BASE)
+        return msr == ovf->counter_msr - MSR_IA32_A_PMC0 + MSR_IA32_PMC0;
     return false;
 }
 
@@ -178,7 +166,7 @@ int pmu_overflow_pending(struct pmu *pmu, const struct pmu_overflow *ovf, bool *
     uint64_t v;
     switch (ovf->style) {
     case PMU_OVF_GLOBAL_STATUS:
-        if (pmu->hw.rdmsr(pmu->hw.ctx, ARCH_GLOBAL_STATUS, &v) < 0)
+        if (pmu->hw.rdmsr(pmu->hw.ctx, MSR_IA32_PERF_GLOBAL_STATUS, &v) < 0)
             return -1;
         *pending = (v & ovf->status_bit) != 0;
         return 0;
@@ -212,7 +200,7 @@ int pmu_overflow_rearm(struct pmu *pmu, const struct pmu_overflow *ovf)
     case PMU_OVF_GLOBAL_STATUS:
         if (hw->wrmsr(hw->ctx, ovf->counter_msr, ovf->preset) < 0)
             return -1;
-        return hw->wrmsr(hw->ctx, ARCH_GLOBAL_OVF_CTRL, ovf->status_bit);
+        return hw->wrmsr(hw->ctx, MSR_IA32_PERF_GLOBAL_OVF_CTRL, ovf->status_bit);
     case PMU_OVF_TOP_BIT:
         break;
     }

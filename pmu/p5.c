@@ -6,7 +6,8 @@
  * signals overflow instead of increment. The Pentium with MMX reads the
  * counters with RDPMC; the Pentium without MMX has no RDPMC: RDMSR.
  * Under KVM MSRs 0x11/0x12 are the paravirtual clock, so this backend
- * refuses a CPU that says it runs under a hypervisor. */
+ * refuses a CPU that says it runs under a hypervisor, except QEMU's TCG,
+ * which reads those MSRs as 0 and drops writes (emulators.md). */
 #include "events_p5.h"
 #include "regs.h"
 #include "../kernel/fmt.h"
@@ -22,8 +23,9 @@
 
 static bool p5_detect(const struct cpu_info *cpu)
 {
-    return cpu->vendor == VENDOR_INTEL && cpu->family == 5 && cpu->features[FEAT_MSR] &&
-           !cpu->features[FEAT_HYPERVISOR];
+    bool safe_msrs =
+        !cpu->features[FEAT_HYPERVISOR] || strcmp(cpu->hypervisor, "TCGTCGTCGTCG") == 0;
+    return cpu->vendor == VENDOR_INTEL && cpu->family == 5 && cpu->features[FEAT_MSR] && safe_msrs;
 }
 
 static bool has_mmx(const struct pmu *pmu)

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "kernel/kstring.h"
 #include "models/model.h"
 
 static struct model m;
@@ -91,8 +92,16 @@ static void without_mmx(void)
     struct cpu_info cpu = m.cpu;
     cpu.features[FEAT_HYPERVISOR] = true;
     struct pmu_hw hw = model_hw(&m);
+    str_copy(cpu.hypervisor, sizeof cpu.hypervisor, "KVMKVMKVM");
     pmu_init(&pmu, &cpu, &hw, NULL);
-    CHECK(!strcmp(pmu_name(&pmu), "tsc"), "family 5 under a hypervisor -> tsc");
+    CHECK(!strcmp(pmu_name(&pmu), "tsc"), "family 5 under KVM -> tsc");
+    str_copy(cpu.hypervisor, sizeof cpu.hypervisor, "");
+    pmu_init(&pmu, &cpu, &hw, NULL);
+    CHECK(!strcmp(pmu_name(&pmu), "tsc"), "family 5 under an unnamed hypervisor -> tsc");
+    str_copy(cpu.hypervisor, sizeof cpu.hypervisor, "TCGTCGTCGTCG");
+    pmu_init(&pmu, &cpu, &hw, NULL);
+    CHECK(strcmp(pmu_name(&pmu), "tsc") != 0,
+          "family 5 under QEMU TCG (MSRs read 0, writes dropped) keeps the P5 backend");
 }
 
 int main(void)
