@@ -80,7 +80,8 @@ def compile_one(src, obj, extra):
     cmd = [CC] + CFLAGS + extra + ["-MMD", "-MF", obj + ".d", "-c", "-o", obj, src]
     proc = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if proc.returncode:
-        return "%s: %s" % (src, proc.stdout.decode("utf-8", "replace").strip())
+        lines = proc.stdout.decode("utf-8", "replace").strip().splitlines()
+        return "%s: %s" % (src, "\n".join(lines[:8]))
     return None
 
 
