@@ -3,40 +3,61 @@
 under QEMU BIOS and UEFI, the ISO under Bochs. Each boot must identify its CPU
 as that model does and end with a PASS status line."""
 
+import re
+
 import bootcheck as bc
 
 INTEL, AMD = "GenuineIntel", "AuthenticAMD"
 SPOOFED_P4 = "qemu32,family=15,model=2,stepping=9,vendor=GenuineIntel"
 
-# QEMU -cpu model -> (vendor, family, model) it reports.
+# QEMU -cpu model -> (vendor, family, model) it reports, and the PMU backend
+# its CPUID selects (QEMU's leaf 0xA is empty: Core models without it get the TSC).
 QEMU_MODELS = [
-    ("pentium", (INTEL, 5, 4)),
-    ("pentium2", (INTEL, 6, 5)),
-    ("pentium3", (INTEL, 6, 7)),
-    ("qemu32", (INTEL, 6, 6)),
-    ("kvm32", (INTEL, 15, 6)),
-    ("coreduo", (INTEL, 6, 14)),
-    ("core2duo", (INTEL, 6, 15)),
-    ("Nehalem", (INTEL, 6, 26)),
-    ("Skylake-Client", (INTEL, 6, 94)),
-    ("athlon", (AMD, 6, 2)),
-    ("max", (AMD, 6, 6)),
-    (SPOOFED_P4, (INTEL, 15, 2)),
+    ("pentium", (INTEL, 5, 4), "p5mmx"),
+    ("pentium2", (INTEL, 6, 5), "p6"),
+    ("pentium3", (INTEL, 6, 7), "p6"),
+    ("qemu32", (INTEL, 6, 6), "p6"),
+    ("kvm32", (INTEL, 15, 6), "p4-prescott"),
+    ("coreduo", (INTEL, 6, 14), "tsc"),
+    ("core2duo", (INTEL, 6, 15), "tsc"),
+    ("Nehalem", (INTEL, 6, 26), "tsc"),
+    ("Skylake-Client", (INTEL, 6, 94), "tsc"),
+    ("athlon", (AMD, 6, 2), "amd"),
+    ("max", (AMD, 6, 6), "amd"),
+    (SPOOFED_P4, (INTEL, 15, 2), "p4"),
 ]
 
-# Bochs model -> (vendor, family, model), arch perfmon (version, gp, width, fixed, width) or None.
+# Bochs model -> (vendor, family, model), arch perfmon (version, gp, width, fixed, width)
+# or None, and the PMU backend.
 BOCHS_MODELS = [
-    ("pentium_mmx", (INTEL, 5, 4), None),
-    ("p2_klamath", (INTEL, 6, 3), None),
-    ("p4_willamette", (INTEL, 15, 1), None),
-    ("core2_penryn_t9600", (INTEL, 6, 23), (2, 2, 40, 3, 40)),
-    ("tigerlake", (INTEL, 6, 140), (5, 8, 48, 4, 48)),
+    ("pentium_mmx", (INTEL, 5, 4), None, "p5mmx"),
+    ("p2_klamath", (INTEL, 6, 3), None, "p6"),
+    ("p4_willamette", (INTEL, 15, 1), None, "p4"),
+    ("core2_penryn_t9600", (INTEL, 6, 23), (2, 2, 40, 3, 40), "arch"),
+    ("tigerlake", (INTEL, 6, 140), (5, 8, 48, 4, 48), "arch"),
 ]
+
+
+def check_backend(target, serial, backend):
+    """The backend CPUID selects, its inventory, and the honest fallback: no
+    emulator counts events, so a real backend must say so and use the TSC."""
+    chosen = re.search(r"^pmu: backend (\S+)", serial, re.M)
+    bc.report(chosen and chosen.group(1) == backend, "%s selects the %s PMU backend (got %s)"
+              % (target, backend, chosen and chosen.group(1)))
+    described = re.search(r"^pmu: (?!backend )\S.*(counters?|TSC|time-stamp)", serial, re.M)
+    bc.report(described is not None, "%s describes its counter inventory" % target)
+    if backend == "tsc":
+        bc.report("no usable PMU" in serial, "%s says it has no usable PMU" % target)
+    else:
+        bc.report("counters do not count on this machine" in serial and
+                  "falling back to the TSC" in serial,
+                  "%s says its counters do not count and falls back to the TSC" % target)
 
 
 def check_qemu(item):
-    cpu, ident = item
+    cpu, ident, backend = item
     boot = bc.qemu(cpu)
+    check_backend("qemu " + cpu, boot.serial, backend)
     bc.report(bc.identity(boot.serial) == ident,
               "qemu %s reports %s family %d model %d (got %s)" % (cpu, *ident,
                                                                   bc.identity(boot.serial)))
@@ -54,8 +75,9 @@ def check_iso(uefi):
 
 
 def check_bochs(item):
-    model, ident, pm = item
+    model, ident, pm, backend = item
     boot = bc.bochs(model)
+    check_backend("bochs " + model, boot.serial, backend)
     bc.report(bc.identity(boot.serial) == ident,
               "bochs %s reports %s family %d model %d (got %s)"
               % (model, *ident, bc.identity(boot.serial)))
