@@ -124,6 +124,12 @@ struct pmu_backend {
     /* The default event set, as a spec list. */
     const char *(*default_events)(const struct pmu *pmu);
 
+    /* Called before the first event of each list: a backend that links an
+     * event to the one before it (the P4's cascade) forgets the last list
+     * here, so that no answer depends on an earlier, unrelated plan.
+     * Optional. */
+    void (*begin_plan)(const struct pmu *pmu);
+
     /* Resolves one spec: fills ev's name, encoding, config/config2,
      * counter_mask, desc, flags and read.width. Returns 0, or -1 with a
      * message naming the word in err. */

@@ -131,6 +131,8 @@ int pmu_plan_events(const struct pmu *pmu, const char *spec, struct pmu_plan *pl
         err[0] = '\0';
     if (!spec || !spec[0])
         spec = pmu->backend->default_events(pmu);
+    if (pmu->backend->begin_plan)
+        pmu->backend->begin_plan(pmu);
     const char *s = spec;
     while (*s) {
         size_t len = pmu_spec_word_len(s);

@@ -266,6 +266,7 @@ const struct pmu_backend pmu_p4_backend = {
     .describe = p4_describe,
     .list = p4_list,
     .default_events = p4_default_events,
+    .begin_plan = p4_begin_plan,
     .resolve = p4_resolve,
     .place = p4_place,
     .encode = p4_encode,

@@ -284,6 +284,9 @@ struct p4_previous {
 
 const struct p4_previous *p4_resolved_event(unsigned seq);
 
+/* Forgets the events of earlier lists (the begin_plan backend op). */
+void p4_begin_plan(const struct pmu *pmu);
+
 /* Among the n events of one pass, the index of the event that events[i]
  * (a cascade follower) cascades from: the one resolved just before it.
  * Returns -1 when it is not in the pass. */

@@ -57,6 +57,12 @@ static const struct pmu_alias aliases[] = {
 static uint16_t resolve_seq;
 static struct p4_previous recent[2]; /* the last two resolved events; seq 0 is none */
 
+void p4_begin_plan(const struct pmu *pmu)
+{
+    (void)pmu;
+    memset(recent, 0, sizeof recent);
+}
+
 const struct p4_previous *p4_resolved_event(unsigned seq)
 {
     for (unsigned i = 0; i < 2 && seq != 0; i++) {
