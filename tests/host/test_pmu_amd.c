@@ -3,17 +3,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "models/model.h"
-
-static struct model m;
-static struct pmu pmu;
-static struct pmu_plan plan;
-static char err[PMU_ERR_LEN];
-
-static int plan_of(const char *spec)
-{
-    return pmu_plan_events(&pmu, spec, &plan, err, sizeof err);
-}
+#include "pmu_fixture.h"
 
 static bool log_touches(unsigned from, uint32_t lo, uint32_t hi)
 {

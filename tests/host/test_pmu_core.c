@@ -3,18 +3,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "models/model.h"
+#include "pmu_fixture.h"
 #include "../../pmu/backend.h"
-
-static struct model m;
-static struct pmu pmu;
-static struct pmu_plan plan;
-static char err[PMU_ERR_LEN];
-
-static int plan_of(const char *spec)
-{
-    return pmu_plan_events(&pmu, spec, &plan, err, sizeof err);
-}
 
 static void splitting(void)
 {

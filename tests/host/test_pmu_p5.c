@@ -3,17 +3,7 @@
 
 #include "check.h"
 #include "kernel/kstring.h"
-#include "models/model.h"
-
-static struct model m;
-static struct pmu pmu;
-static struct pmu_plan plan;
-static char err[PMU_ERR_LEN];
-
-static int plan_of(const char *spec)
-{
-    return pmu_plan_events(&pmu, spec, &plan, err, sizeof err);
-}
+#include "pmu_fixture.h"
 
 static void cesr_layout(void)
 {
