@@ -73,7 +73,7 @@ static void print_boot_record(const struct suite_context *ctx, enum serializer s
     record_fieldf("%u", cpu->model);
     record_fieldf("%u", cpu->stepping);
     record_field(cpu->brand[0] ? cpu->brand : "-");
-    record_field(pmu_name(ctx->pmu));
+    record_field(ctx->pmu_detected);
     record_fieldf("%d", ctx->pmu->counting ? 1 : 0);
     record_field(serializer_name(ser));
     record_field(ctx->env_name);

@@ -8,6 +8,7 @@
 
 struct suite_context {
     struct pmu *pmu;
+    const char *pmu_detected; /* the backend CPUID chose, even if it fell back to the TSC */
     const struct pmu_plan *plan;
     const struct boot_options *opts;
     const char *env_name;

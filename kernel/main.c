@@ -87,9 +87,10 @@ void kmain(uint32_t magic, uint32_t info_addr)
     if (boot_opts.fault != FAULT_NONE)
         trap_raise_deliberate(deliberate_vectors[boot_opts.fault]);
 
-    pmu_setup(&pmu, &plan, &cpu, boot_opts.pmu, runsetup_events(), boot_opts.pmudump);
+    const char *detected =
+        pmu_setup(&pmu, &plan, &cpu, boot_opts.pmu, runsetup_events(), boot_opts.pmudump);
     runsetup_init(&pmu, &plan, &cpu);
-    struct suite_context suite = {&pmu, &plan, &boot_opts, run_env_name(env), cmdline};
+    struct suite_context suite = {&pmu, detected, &plan, &boot_opts, run_env_name(env), cmdline};
     unsigned faults = suite_run(&suite);
     if (faults)
         kprintf("\nbarebench: %u benchmark(s) faulted (reported above); the others ran\n", faults);

@@ -47,20 +47,22 @@ static void plan_or_default(const struct pmu *pmu, struct pmu_plan *plan, const 
     pmu_plan_events(pmu, NULL, plan, err, sizeof err);
 }
 
-void pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_info *cpu,
-               const char *force, const char *events, bool dump)
+const char *pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_info *cpu,
+                      const char *force, const char *events, bool dump)
 {
     pmu_init(pmu, cpu, &kernel_pmu_hw, str_ieq(force, "auto") ? NULL : force);
-    kprintf("pmu: backend %s\n", pmu_name(pmu));
+    const char *detected = pmu_name(pmu);
+    kprintf("pmu: backend %s\n", detected);
     pmu_describe(pmu, print_line, 0);
     plan_or_default(pmu, plan, events);
     if (dump)
         dump_registers(pmu, plan);
     if (pmu_verify(pmu, plan, 0))
-        return;
+        return detected;
     kprintf("pmu: the %s counters do not count on this machine (an emulator?): "
             "falling back to the TSC; results are TSC ticks\n",
-            pmu_name(pmu));
+            detected);
     pmu_fallback_tsc(pmu);
     plan_or_default(pmu, plan, "default");
+    return detected;
 }

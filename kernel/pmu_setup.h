@@ -6,7 +6,10 @@
 
 #include "pmu/pmu.h"
 
-void pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_info *cpu,
-               const char *force, const char *events, bool dump);
+/* Returns the name of the backend CPUID selected, which stays the PMU's
+ * identity in the records even when its counters do not count and the run
+ * falls back to the TSC. */
+const char *pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_info *cpu,
+                      const char *force, const char *events, bool dump);
 
 #endif
