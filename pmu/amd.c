@@ -13,26 +13,23 @@
 #define AMD_CORE_COUNTERS   6
 #define AMD_WIDTH           48
 
-enum amd_variant { AMD_K7, AMD_K8, AMD_FAM10H, AMD_FAM15H, AMD_FAM17H };
-
 static const struct {
     const char *name;
-    const struct pmu_event_table *table;
     const char *cycles;
 } amd_variants[] = {
-    [AMD_K7] = {"k7", &amd_k7_table, "CPU_CLK_UNHALTED"},
-    [AMD_K8] = {"k8", &amd_k8_table, "CPU_CLK_UNHALTED"},
-    [AMD_FAM10H] = {"fam10h", &amd_fam10h_table, "CPU_CLK_UNHALTED"},
-    [AMD_FAM15H] = {"fam15h", &amd_fam15h_table, "CPU_CLK_UNHALTED"},
-    [AMD_FAM17H] = {"fam17h", &amd_fam17h_table, "CYCLES_NOT_IN_HALT"},
+    [AMD_K7] = {"k7", "CPU_CLK_UNHALTED"},           [AMD_K8] = {"k8", "CPU_CLK_UNHALTED"},
+    [AMD_FAM10H] = {"fam10h", "CPU_CLK_UNHALTED"},   [AMD_FAM15H] = {"fam15h", "CPU_CLK_UNHALTED"},
+    [AMD_FAM17H] = {"fam17h", "CYCLES_NOT_IN_HALT"},
 };
+
+_Static_assert(AMD_MAX_TABLES <= EVTSEL_MAX_TABLES, "the resolver takes every table of a family");
 
 static bool amd_detect(const struct cpu_info *cpu)
 {
     return cpu->vendor == VENDOR_AMD && cpu->family >= 6 && cpu->features[FEAT_MSR];
 }
 
-static enum amd_variant amd_variant_of(unsigned family)
+static enum amd_family amd_variant_of(unsigned family)
 {
     if (family == 6)
         return AMD_K7;
@@ -80,7 +77,10 @@ static void amd_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 
 static void amd_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
-    pmu_list_table(amd_variants[pmu->variant].table, line, ctx);
+    const struct pmu_event_table *tables[AMD_MAX_TABLES];
+    unsigned n = amd_family_tables(pmu->variant, tables);
+    for (unsigned t = 0; t < n; t++)
+        pmu_list_table(tables[t], line, ctx);
 }
 
 static const char *amd_default_events(const struct pmu *pmu)
@@ -181,8 +181,7 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
 {
     struct evtsel_rules rules;
     memset(&rules, 0, sizeof rules);
-    rules.n_tables = 1;
-    rules.tables[0] = amd_variants[pmu->variant].table;
+    rules.n_tables = amd_family_tables(pmu->variant, rules.tables);
     rules.aliases[0] = pmu->variant == AMD_FAM17H ? amd17_aliases : amd_aliases;
     rules.all_counters = (1u << pmu->n_gp) - 1;
     rules.amd = true;

@@ -91,6 +91,12 @@ struct pmu_event_table {
     unsigned n_events;
 };
 
+/* The table of a static array of events. */
+#define PMU_TABLE(n, a)                                                                            \
+    {                                                                                              \
+        .name = (n), .events = (a), .n_events = PMU_ARRAY_SIZE(a)                                  \
+    }
+
 /* A perf-style alias ("cycles") mapped to a spec in the backend's names. */
 struct pmu_alias {
     const char *alias;

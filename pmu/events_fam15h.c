@@ -1,8 +1,8 @@
-/* AMD family 15h events (Bulldozer/Interlagos): names, codes and unit masks (with their
- * groups and defaults) as libpfm4 4.13 lists them for its amd64_fam15h_interlagos PMU.
- * Generated once from libpfm4's tables; tests/host/test_pmu_libpfm.c
- * compares every encoding with libpfm4. Every event may use every
- * counter. */
+/* AMD family 15h events (Bulldozer/Interlagos): names, codes and unit masks (with their groups and
+ * defaults) as libpfm4 4.13 lists them for its amd64_fam15h_interlagos PMU. Generated once from
+ * libpfm4's tables; tests/host/test_pmu_libpfm.c compares every encoding with libpfm4. Every event
+ * may use every counter. This file holds the events that only family 15h lists this way; those it
+ * lists like its neighbour families do are in pmu/events_amd.c. */
 #include "events_amd.h"
 
 static const struct pmu_umask_desc fam15h_um_dispatched_fpu_ops[] = {
@@ -43,13 +43,6 @@ static const struct pmu_umask_desc fam15h_um_retired_serializing_ops[] = {
     {.name = "X87_RETIRED", .code = 0x04},
     {.name = "X87_MISPREDICTED", .code = 0x08},
     {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
-};
-
-static const struct pmu_umask_desc fam15h_um_segment_register_loads[] = {
-    {.name = "ES", .code = 0x01}, {.name = "CS", .code = 0x02},
-    {.name = "SS", .code = 0x04}, {.name = "DS", .code = 0x08},
-    {.name = "FS", .code = 0x10}, {.name = "GS", .code = 0x20},
-    {.name = "HS", .code = 0x40}, {.name = "ALL", .code = 0x7f, .flags = PMU_UMF_DEFAULT},
 };
 
 static const struct pmu_umask_desc fam15h_um_load_q_store_q_full[] = {
@@ -102,26 +95,6 @@ static const struct pmu_umask_desc fam15h_um_unified_tlb_miss[] = {
     {.name = "2M_INST", .code = 0x20},
     {.name = "1G_INST", .code = 0x40},
     {.name = "ALL", .code = 0x77, .flags = PMU_UMF_DEFAULT},
-};
-
-static const struct pmu_umask_desc fam15h_um_prefetch_instructions_dispatched[] = {
-    {.name = "LOAD", .code = 0x01},
-    {.name = "STORE", .code = 0x02},
-    {.name = "NTA", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
-};
-
-static const struct pmu_umask_desc fam15h_um_ineffective_sw_prefetches[] = {
-    {.name = "SW_PREFETCH_HIT_IN_L1", .code = 0x01},
-    {.name = "SW_PREFETCH_HIT_IN_L2", .code = 0x08},
-    {.name = "ALL", .code = 0x09, .flags = PMU_UMF_DEFAULT},
-};
-
-static const struct pmu_umask_desc fam15h_um_memory_requests[] = {
-    {.name = "NON_CACHEABLE", .code = 0x01},
-    {.name = "WRITE_COMBINING", .code = 0x02},
-    {.name = "STREAMING_STORE", .code = 0x80},
-    {.name = "ALL", .code = 0x83, .flags = PMU_UMF_DEFAULT},
 };
 
 static const struct pmu_umask_desc fam15h_um_data_prefetcher[] = {
@@ -181,12 +154,7 @@ static const struct pmu_umask_desc fam15h_um_l2_cache_fill_writeback[] = {
     {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
 };
 
-static const struct pmu_umask_desc fam15h_um_page_splintering[] = {
-    {.name = "GUEST_LARGER", .code = 0x01},
-    {.name = "MTRR_MISMATCH", .code = 0x02},
-    {.name = "HOST_LARGER", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
-};
+static const struct pmu_umask_desc fam15h_um_page_splintering[] = {AMD_UM_PAGE_SIZE};
 
 static const struct pmu_umask_desc fam15h_um_l1_itlb_miss_and_l2_itlb_miss[] = {
     {.name = "4K_PAGE_FETCHES", .code = 0x01},
@@ -246,72 +214,29 @@ static const struct pmu_event_desc fam15h_events[] = {
     PMU_EVENT_UM("MOVE_SCALAR_OPTIMIZATION", 0x04, 0, fam15h_um_move_scalar_optimization),
     PMU_EVENT_UM("RETIRED_SERIALIZING_OPS", 0x05, 0, fam15h_um_retired_serializing_ops),
     PMU_EVENT("BOTTOM_EXECUTE_OP", 0x06, 0),
-    PMU_EVENT_UM("SEGMENT_REGISTER_LOADS", 0x20, 0, fam15h_um_segment_register_loads),
-    PMU_EVENT("PIPELINE_RESTART_DUE_TO_SELF_MODIFYING_CODE", 0x21, 0),
-    PMU_EVENT("PIPELINE_RESTART_DUE_TO_PROBE_HIT", 0x22, 0),
     PMU_EVENT_UM("LOAD_Q_STORE_Q_FULL", 0x23, 0, fam15h_um_load_q_store_q_full),
     PMU_EVENT_UM("LOCKED_OPS", 0x24, 0, fam15h_um_locked_ops),
-    PMU_EVENT("RETIRED_CLFLUSH_INSTRUCTIONS", 0x26, 0),
-    PMU_EVENT("RETIRED_CPUID_INSTRUCTIONS", 0x27, 0),
     PMU_EVENT_UM("CANCELLED_STORE_TO_LOAD", 0x2a, 0, fam15h_um_cancelled_store_to_load),
-    PMU_EVENT("SMIS_RECEIVED", 0x2b, 0),
-    PMU_EVENT("DATA_CACHE_ACCESSES", 0x40, 0),
     PMU_EVENT_UM("DATA_CACHE_MISSES", 0x41, 0, fam15h_um_data_cache_misses),
     PMU_EVENT_UM("DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE", 0x42, 0,
                  fam15h_um_data_cache_refills_from_l2_or_northbridge),
     PMU_EVENT("DATA_CACHE_REFILLS_FROM_NORTHBRIDGE", 0x43, 0),
     PMU_EVENT_UM("UNIFIED_TLB_HIT", 0x45, 0, fam15h_um_unified_tlb_hit),
     PMU_EVENT_UM("UNIFIED_TLB_MISS", 0x46, 0, fam15h_um_unified_tlb_miss),
-    PMU_EVENT("MISALIGNED_ACCESSES", 0x47, 0),
-    PMU_EVENT_UM("PREFETCH_INSTRUCTIONS_DISPATCHED", 0x4b, 0,
-                 fam15h_um_prefetch_instructions_dispatched),
-    PMU_EVENT_UM("INEFFECTIVE_SW_PREFETCHES", 0x52, 0, fam15h_um_ineffective_sw_prefetches),
-    PMU_EVENT_UM("MEMORY_REQUESTS", 0x65, 0, fam15h_um_memory_requests),
     PMU_EVENT_UM("DATA_PREFETCHER", 0x67, 0, fam15h_um_data_prefetcher),
     PMU_EVENT_UM("MAB_REQS", 0x68, 0, fam15h_um_mab_reqs),
     PMU_EVENT_UM("MAB_WAIT", 0x69, 0, fam15h_um_mab_reqs),
     PMU_EVENT_UM("SYSTEM_READ_RESPONSES", 0x6c, 0, fam15h_um_system_read_responses),
     PMU_EVENT_UM("OCTWORD_WRITE_TRANSFERS", 0x6d, 0, fam15h_um_octword_write_transfers),
-    {.name = "CPU_CLK_UNHALTED", .code = 0x76, .flags = PMU_EVF_ADVANCES},
     PMU_EVENT_UM("REQUESTS_TO_L2", 0x7d, 0, fam15h_um_requests_to_l2),
     PMU_EVENT_UM("L2_CACHE_MISS", 0x7e, 0, fam15h_um_l2_cache_miss),
     PMU_EVENT_UM("L2_CACHE_FILL_WRITEBACK", 0x7f, 0, fam15h_um_l2_cache_fill_writeback),
     PMU_EVENT_UM("PAGE_SPLINTERING", 0x165, 0, fam15h_um_page_splintering),
-    PMU_EVENT("INSTRUCTION_CACHE_FETCHES", 0x80, 0),
-    PMU_EVENT("INSTRUCTION_CACHE_MISSES", 0x81, 0),
-    PMU_EVENT("INSTRUCTION_CACHE_REFILLS_FROM_L2", 0x82, 0),
-    PMU_EVENT("INSTRUCTION_CACHE_REFILLS_FROM_SYSTEM", 0x83, 0),
-    PMU_EVENT("L1_ITLB_MISS_AND_L2_ITLB_HIT", 0x84, 0),
     PMU_EVENT_UM("L1_ITLB_MISS_AND_L2_ITLB_MISS", 0x85, 0, fam15h_um_l1_itlb_miss_and_l2_itlb_miss),
-    PMU_EVENT("PIPELINE_RESTART_DUE_TO_INSTRUCTION_STREAM_PROBE", 0x86, 0),
-    PMU_EVENT("INSTRUCTION_FETCH_STALL", 0x87, 0),
-    PMU_EVENT("RETURN_STACK_HITS", 0x88, 0),
-    PMU_EVENT("RETURN_STACK_OVERFLOWS", 0x89, 0),
-    PMU_EVENT("INSTRUCTION_CACHE_VICTIMS", 0x8b, 0),
     PMU_EVENT_UM("INSTRUCTION_CACHE_INVALIDATED", 0x8c, 0, fam15h_um_instruction_cache_invalidated),
-    PMU_EVENT("ITLB_RELOADS", 0x99, 0),
-    PMU_EVENT("ITLB_RELOADS_ABORTED", 0x9a, 0),
-    {.name = "RETIRED_INSTRUCTIONS", .code = 0xc0, .flags = PMU_EVF_ADVANCES},
-    PMU_EVENT("RETIRED_UOPS", 0xc1, 0),
-    PMU_EVENT("RETIRED_BRANCH_INSTRUCTIONS", 0xc2, 0),
-    PMU_EVENT("RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS", 0xc3, 0),
-    PMU_EVENT("RETIRED_TAKEN_BRANCH_INSTRUCTIONS", 0xc4, 0),
-    PMU_EVENT("RETIRED_TAKEN_BRANCH_INSTRUCTIONS_MISPREDICTED", 0xc5, 0),
-    PMU_EVENT("RETIRED_FAR_CONTROL_TRANSFERS", 0xc6, 0),
-    PMU_EVENT("RETIRED_BRANCH_RESYNCS", 0xc7, 0),
-    PMU_EVENT("RETIRED_NEAR_RETURNS", 0xc8, 0),
-    PMU_EVENT("RETIRED_NEAR_RETURNS_MISPREDICTED", 0xc9, 0),
-    PMU_EVENT("RETIRED_INDIRECT_BRANCHES_MISPREDICTED", 0xca, 0),
     PMU_EVENT_UM("RETIRED_MMX_FP_INSTRUCTIONS", 0xcb, 0, fam15h_um_retired_mmx_fp_instructions),
-    PMU_EVENT("INTERRUPTS_MASKED_CYCLES", 0xcd, 0),
-    PMU_EVENT("INTERRUPTS_MASKED_CYCLES_WITH_INTERRUPT_PENDING", 0xce, 0),
-    PMU_EVENT("INTERRUPTS_TAKEN", 0xcf, 0),
-    PMU_EVENT("DECODER_EMPTY", 0xd0, 0),
-    PMU_EVENT("DISPATCH_STALLS", 0xd1, 0),
-    PMU_EVENT("DISPATCH_STALL_FOR_SERIALIZATION", 0xd3, 0),
     PMU_EVENT("DISPATCH_STALL_FOR_RETIRE_QUEUE_FULL", 0xd5, 0),
     PMU_EVENT("DISPATCH_STALL_FOR_INT_SCHED_QUEUE_FULL", 0xd6, 0),
-    PMU_EVENT("DISPATCH_STALL_FOR_FPU_FULL", 0xd7, 0),
     PMU_EVENT("DISPATCH_STALL_FOR_LDQ_FULL", 0xd8, 0),
     PMU_EVENT("MICROSEQ_STALL_WAITING_FOR_ALL_QUIET", 0xd9, 0),
     PMU_EVENT_UM("FPU_EXCEPTIONS", 0xdb, 0, fam15h_um_fpu_exceptions),
@@ -326,8 +251,4 @@ static const struct pmu_event_desc fam15h_events[] = {
     PMU_EVENT("DISPATCH_STALL_FOR_STQ_FULL", 0x1d8, 0),
 };
 
-const struct pmu_event_table amd_fam15h_table = {
-    .name = "fam15h",
-    .events = fam15h_events,
-    .n_events = PMU_ARRAY_SIZE(fam15h_events),
-};
+const struct pmu_event_table amd_fam15h_table = PMU_TABLE("fam15h", fam15h_events);

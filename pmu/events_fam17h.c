@@ -1,7 +1,8 @@
 /* AMD family 17h events (Zen; also used for later families): names, codes and unit masks (with
  * their groups and defaults) as libpfm4 4.13 lists them for its amd64_fam17h_zen1 PMU. Generated
  * once from libpfm4's tables; tests/host/test_pmu_libpfm.c compares every encoding with libpfm4.
- * Every event may use every counter. */
+ * Every event may use every counter. This file holds the events that only family 17h lists this
+ * way; those it lists like its neighbour families do are in pmu/events_amd.c. */
 #include "events_amd.h"
 
 static const struct pmu_umask_desc fam17h_um_l1_itlb_miss_l2_itlb_miss[] = {
@@ -199,25 +200,14 @@ static const struct pmu_umask_desc fam17h_um_l2_prefetch_hit_l2[] = {
 static const struct pmu_event_desc fam17h_events[] = {
     PMU_EVENT("L1_ITLB_MISS_L2_ITLB_HIT", 0x84, 0),
     PMU_EVENT_UM("L1_ITLB_MISS_L2_ITLB_MISS", 0x85, 0, fam17h_um_l1_itlb_miss_l2_itlb_miss),
-    PMU_EVENT("PIPELINE_RESTART_DUE_TO_INSTRUCTION_STREAM_PROBE", 0x86, 0),
-    PMU_EVENT("ITLB_RELOADS", 0x99, 0),
     PMU_EVENT("DIV_CYCLES_BUSY_COUNT", 0xd3, 0),
     PMU_EVENT("DIV_OP_COUNT", 0xd4, 0),
-    PMU_EVENT("RETIRED_BRANCH_INSTRUCTIONS", 0xc2, 0),
-    PMU_EVENT("RETIRED_FAR_CONTROL_TRANSFERS", 0xc6, 0),
     PMU_EVENT("RETIRED_INDIRECT_BRANCH_INSTRUCTIONS_MISPREDICTED", 0xca, 0),
     PMU_EVENT("RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED", 0xc3, 0),
-    PMU_EVENT("RETIRED_BRANCH_RESYNCS", 0xc7, 0),
-    PMU_EVENT("RETIRED_TAKEN_BRANCH_INSTRUCTIONS", 0xc4, 0),
-    PMU_EVENT("RETIRED_TAKEN_BRANCH_INSTRUCTIONS_MISPREDICTED", 0xc5, 0),
     PMU_EVENT("RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS", 0xd1, 0),
     PMU_EVENT("RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS_MISPREDICTED", 0xd2, 0),
-    PMU_EVENT("RETIRED_UOPS", 0xc1, 0),
     PMU_EVENT("RETIRED_FUSED_BRANCH_INSTRUCTIONS", 0x1d0, 0),
-    {.name = "RETIRED_INSTRUCTIONS", .code = 0xc0, .flags = PMU_EVF_ADVANCES},
     PMU_EVENT_UM("RETIRED_MMX_FP_INSTRUCTIONS", 0xcb, 0, fam17h_um_retired_mmx_fp_instructions),
-    PMU_EVENT("RETIRED_NEAR_RETURNS", 0xc8, 0),
-    PMU_EVENT("RETIRED_NEAR_RETURNS_MISPREDICTED", 0xc9, 0),
     PMU_EVENT_UM("TAGGED_IBS_OPS", 0x1cf, 0, fam17h_um_tagged_ibs_ops),
     PMU_EVENT_UM("NUMBER_OF_MOVE_ELIMINATION_AND_SCALAR_OP_OPTIMIZATION", 0x04, 0,
                  fam17h_um_number_of_move_elimination_and_scalar_op_optimization),
@@ -227,8 +217,6 @@ static const struct pmu_event_desc fam17h_events[] = {
                  fam17h_um_retired_x87_floating_point_operations),
     PMU_EVENT("FP_SCHEDULER_EMPTY", 0x01, 0),
     PMU_EVENT_UM("FPU_PIPE_ASSIGNMENT", 0x00, 0, fam17h_um_fpu_pipe_assignment),
-    PMU_EVENT("INSTRUCTION_CACHE_REFILLS_FROM_L2", 0x82, 0),
-    PMU_EVENT("INSTRUCTION_CACHE_REFILLS_FROM_SYSTEM", 0x83, 0),
     PMU_EVENT_UM("INSTRUCTION_CACHE_LINES_INVALIDATED", 0x8c, 0,
                  fam17h_um_instruction_cache_lines_invalidated),
     PMU_EVENT_UM("INSTRUCTION_PIPE_STALL", 0x87, 0, fam17h_um_instruction_pipe_stall),
@@ -242,7 +230,6 @@ static const struct pmu_event_desc fam17h_events[] = {
     PMU_EVENT_UM("REQUESTS_TO_L2_GROUP1", 0x60, 0, fam17h_um_requests_to_l2_group1),
     PMU_EVENT_UM("REQUESTS_TO_L2_GROUP2", 0x61, 0, fam17h_um_requests_to_l2_group2),
     PMU_EVENT_UM("LS_TO_L2_WBC_REQUESTS", 0x63, 0, fam17h_um_ls_to_l2_wbc_requests),
-    PMU_EVENT("DATA_CACHE_ACCESSES", 0x40, 0),
     PMU_EVENT_UM("LS_DISPATCH", 0x29, 0, fam17h_um_ls_dispatch),
     PMU_EVENT_UM("INEFFECTIVE_SOFTWARE_PREFETCH", 0x52, 0, fam17h_um_ineffective_software_prefetch),
     PMU_EVENT_UM("SOFTWARE_PREFETCH_DATA_CACHE_FILLS", 0x59, 0,
@@ -273,8 +260,4 @@ static const struct pmu_event_desc fam17h_events[] = {
     PMU_EVENT("DECODER_OVERRIDES_PREDICTION", 0x91, 0),
 };
 
-const struct pmu_event_table amd_fam17h_table = {
-    .name = "fam17h",
-    .events = fam17h_events,
-    .n_events = PMU_ARRAY_SIZE(fam17h_events),
-};
+const struct pmu_event_table amd_fam17h_table = PMU_TABLE("fam17h", fam17h_events);

@@ -19,7 +19,7 @@
 #define EVTSEL_AMD_EVENT_HI_SHIFT 32           /* AMD: event select bits 11:8 in 35:32 */
 
 /* What a backend's PerfEvtSel allows. */
-#define EVTSEL_MAX_TABLES 5
+#define EVTSEL_MAX_TABLES 9
 
 struct evtsel_rules {
     unsigned n_tables; /* the event list is the union of these tables */

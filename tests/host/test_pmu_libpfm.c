@@ -16,7 +16,7 @@
 
 #include "check.h"
 #include "models/model.h"
-#include "../../pmu/backend.h"
+#include "../../pmu/events_amd.h"
 
 #define EN_INT ((1ull << 22) | (1ull << 20))
 
@@ -72,9 +72,37 @@ static void compare_one(struct pmu *pmu, const char *pfm_pmu, const char *spec, 
            (unsigned long long)ours, (unsigned long long)theirs);
 }
 
-/* Every event of our table, each unit mask alone, and modifiers. */
-static void compare_table(const char *cpu_name, const char *pfm_pmu,
-                          const struct pmu_event_table *table)
+/* An event of any of the tables, or NULL. */
+static const struct pmu_event_desc *find_in(const struct pmu_event_table *const tables[],
+                                            unsigned n_tables, const char *name)
+{
+    const struct pmu_event_desc *ev = NULL;
+    for (unsigned t = 0; !ev && t < n_tables; t++)
+        ev = pmu_find_event(tables[t], name);
+    return ev;
+}
+
+/* One event, each of its unit masks alone, and modifiers. */
+static void compare_event(struct pmu *pmu, const char *pfm_pmu, const struct pmu_event_desc *ev,
+                          struct tally *events, struct tally *variants)
+{
+    char spec[200];
+    compare_one(pmu, pfm_pmu, ev->name, events);
+    for (unsigned u = 0; u < ev->n_umasks; u++) {
+        snprintf(spec, sizeof spec, "%s:%s", ev->name, ev->umasks[u].name);
+        compare_one(pmu, pfm_pmu, spec, variants);
+    }
+    const char *mods[] = {"u", "k", "c=3:e:i", "c=1"};
+    for (unsigned k = 0; k < 4; k++) {
+        snprintf(spec, sizeof spec, "%s:%s", ev->name, mods[k]);
+        compare_one(pmu, pfm_pmu, spec, variants);
+    }
+}
+
+/* Every event of our tables (their union is the PMU's event list), each
+ * unit mask alone, and modifiers. */
+static void compare_tables(const char *cpu_name, const char *pfm_pmu,
+                           const struct pmu_event_table *const tables[], unsigned n_tables)
 {
     setenv("LIBPFM_FORCE_PMU", pfm_pmu, 1);
     if (pfm_initialize() != PFM_SUCCESS) {
@@ -85,21 +113,11 @@ static void compare_table(const char *cpu_name, const char *pfm_pmu,
     struct pmu pmu;
     model_pmu(&m, &pmu, MODEL_DEAD, cpu_name, NULL);
     struct tally events = {0, 0, 0, 0}, variants = {0, 0, 0, 0};
-    char spec[200];
-    for (unsigned i = 0; i < table->n_events; i++) {
-        const struct pmu_event_desc *ev = &table->events[i];
-        compare_one(&pmu, pfm_pmu, ev->name, &events);
-        for (unsigned u = 0; u < ev->n_umasks; u++) {
-            snprintf(spec, sizeof spec, "%s:%s", ev->name, ev->umasks[u].name);
-            compare_one(&pmu, pfm_pmu, spec, &variants);
-        }
-        const char *mods[] = {"u", "k", "c=3:e:i", "c=1"};
-        for (unsigned k = 0; k < 4; k++) {
-            snprintf(spec, sizeof spec, "%s:%s", ev->name, mods[k]);
-            compare_one(&pmu, pfm_pmu, spec, &variants);
-        }
+    for (unsigned t = 0; t < n_tables; t++) {
+        for (unsigned i = 0; i < tables[t]->n_events; i++)
+            compare_event(&pmu, pfm_pmu, &tables[t]->events[i], &events, &variants);
     }
-    /* Events libpfm4 has that our table lacks. */
+    /* Events libpfm4 has that our tables lack. */
     pfm_pmu_info_t info;
     memset(&info, 0, sizeof info);
     info.size = sizeof info;
@@ -114,7 +132,7 @@ static void compare_table(const char *cpu_name, const char *pfm_pmu,
             if (pfm_get_event_info(e, PFM_OS_NONE, &ei) != PFM_SUCCESS)
                 continue;
             theirs++;
-            if (!pmu_find_event(table, ei.name)) {
+            if (!find_in(tables, n_tables, ei.name)) {
                 printf("missing from ours: %s %s\n", pfm_pmu, ei.name);
                 missing++;
             }
@@ -136,18 +154,15 @@ static void compare_table(const char *cpu_name, const char *pfm_pmu,
 }
 
 extern const struct pmu_event_table arch_table;
-extern const struct pmu_event_table amd_k7_table;
-extern const struct pmu_event_table amd_k8_table;
-extern const struct pmu_event_table amd_fam10h_table;
-extern const struct pmu_event_table amd_fam15h_table;
 
 /* Runs one comparison in a child; its CHECK lines go to our stdout. */
-static void in_child(const char *cpu_name, const char *pfm_pmu, const struct pmu_event_table *table)
+static void in_child(const char *cpu_name, const char *pfm_pmu,
+                     const struct pmu_event_table *const tables[], unsigned n_tables)
 {
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
-        compare_table(cpu_name, pfm_pmu, table);
+        compare_tables(cpu_name, pfm_pmu, tables, n_tables);
         fflush(stdout);
         _exit(check_summary());
     }
@@ -159,12 +174,20 @@ static void in_child(const char *cpu_name, const char *pfm_pmu, const struct pmu
         CHECK(0, "the %s comparison ran to its end", pfm_pmu);
 }
 
+/* The same for an AMD family, whose event list is the union of its tables. */
+static void in_amd_child(const char *cpu_name, const char *pfm_pmu, enum amd_family family)
+{
+    const struct pmu_event_table *tables[AMD_MAX_TABLES];
+    in_child(cpu_name, pfm_pmu, tables, amd_family_tables(family, tables));
+}
+
 int main(void)
 {
-    in_child("arch", "ix86arch", &arch_table);
-    in_child("k7", "amd64_k7", &amd_k7_table);
-    in_child("k8", "amd64_k8_revg", &amd_k8_table);
-    in_child("fam10h", "amd64_fam10h_istanbul", &amd_fam10h_table);
-    in_child("fam15h", "amd64_fam15h_interlagos", &amd_fam15h_table);
+    const struct pmu_event_table *arch_tables[] = {&arch_table};
+    in_child("arch", "ix86arch", arch_tables, 1);
+    in_amd_child("k7", "amd64_k7", AMD_K7);
+    in_amd_child("k8", "amd64_k8_revg", AMD_K8);
+    in_amd_child("fam10h", "amd64_fam10h_istanbul", AMD_FAM10H);
+    in_amd_child("fam15h", "amd64_fam15h_interlagos", AMD_FAM15H);
     return check_summary();
 }
