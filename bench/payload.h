@@ -35,7 +35,9 @@ struct payload_regs {
 
 /* What prepare may use. */
 struct payload_env {
-    uint32_t unroll;      /* copies of the body in this window */
+    /* The most body copies a window of this run holds (2U when
+     * differencing): size a buffer the body walks through by it. */
+    uint32_t max_copies;
     uint32_t working_set; /* bytes, from the wss= option (pointer chase) */
 };
 

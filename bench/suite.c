@@ -250,7 +250,10 @@ unsigned suite_run(const struct suite_context *ctx)
         .ser = choose_serializer(&ctx->pmu->cpu, o->serialize),
         .method = o->method == METHOD_EMPTY ? MEASURE_EMPTY : MEASURE_DIFF,
     };
-    struct payload_env env = {.unroll = o->unroll, .working_set = o->wss << 10};
+    struct payload_env env = {
+        .max_copies = (cfg.method == MEASURE_DIFF ? 2 : 1) * o->unroll,
+        .working_set = o->wss << 10,
+    };
     unsigned faults = 0;
 
     select_payloads(o->bench, &selection);
