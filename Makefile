@@ -91,7 +91,7 @@ bochs: deps $(ISO)
 REPORT_QEMU  ?= pentium pentium3 coreduo Skylake-Client athlon
 REPORT_BOCHS ?= pentium_mmx p3_katmai p4_willamette core2_penryn_t9600
 .PHONY: report
-report: $(KERNEL) $(ISO)
+report: deps $(KERNEL) $(ISO)
 	@rm -rf $(BUILD)/report-logs
 	@tools/barebench run --kernel $(KERNEL) --iso $(ISO) --icount --qemu '$(REPORT_QEMU)' \
 	  --bochs '$(REPORT_BOCHS)' -o $(BUILD)/report-logs
