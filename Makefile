@@ -54,13 +54,20 @@ $(PAYLOAD_STAMP): FORCE
 $(KERNEL): $(K_OBJ) linker.ld $(PAYLOAD_STAMP)
 	$(KCC) $(KLDFLAGS) -o $@ $(K_OBJ) -lgcc
 
+# Host objects are compiled once and linked into every test and tool.
+HOSTLIB_OBJ := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(HOSTLIB))
+MODELS_OBJ  := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(MODELS))
+$(BUILD)/host/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOSTCFLAGS) -c -o $@ $<
+
 host: $(HOST_TESTS) $(HOST_TOOLS)
-$(BUILD)/host/test_%: tests/host/test_%.c $(HOSTLIB) $(MODELS) $(HDRS)
+$(BUILD)/host/test_%: tests/host/test_%.c $(HOSTLIB_OBJ) $(MODELS_OBJ) $(HDRS)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ $< $(HOSTLIB) $(MODELS) -lpfm
-$(BUILD)/host/%: tools/%.c $(HOSTLIB) $(HDRS)
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ $< $(HOSTLIB_OBJ) $(MODELS_OBJ) -lpfm
+$(BUILD)/host/%: tools/%.c $(HOSTLIB_OBJ) $(HDRS)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ $< $(HOSTLIB)
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ $< $(HOSTLIB_OBJ)
 
 iso: $(ISO)
 $(ISO): $(KERNEL) iso/grub.cfg iso/grub-modules
