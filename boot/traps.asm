@@ -96,3 +96,15 @@ klongjmp:
     mov esp, [edx + 16]
     cld
     jmp [edx + 20]
+
+; The double-fault task starts here on its own stack, with the #DF error
+; code (always 0) pushed; it never returns.
+global double_fault_entry
+extern double_fault_report
+double_fault_entry:
+    add esp, 4
+    call double_fault_report
+.halt:
+    cli
+    hlt
+    jmp .halt

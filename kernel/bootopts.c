@@ -20,7 +20,7 @@ struct boot_options boot_opts = {
 };
 
 static const char *const exit_choices[] = {"auto", "qemu", "bochs", "halt", "reboot", NULL};
-static const char *const fault_choices[] = {"none", "ud", "gp", "de", "pf", NULL};
+static const char *const fault_choices[] = {"none", "ud", "gp", "de", "pf", "df", NULL};
 static const char *const serialize_choices[] = {"auto", "cpuid", "lfence", "serialize", NULL};
 static const char *const method_choices[] = {"auto", "diff", "empty", NULL};
 static const char *const ring_choices[] = {"0", "3", NULL};

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum fault_choice { FAULT_NONE, FAULT_UD, FAULT_GP, FAULT_DE, FAULT_PF };
+enum fault_choice { FAULT_NONE, FAULT_UD, FAULT_GP, FAULT_DE, FAULT_PF, FAULT_DF };
 enum serialize_choice { SER_AUTO, SER_CPUID, SER_LFENCE, SER_SERIALIZE };
 enum method_choice { METHOD_AUTO, METHOD_DIFF, METHOD_EMPTY };
 enum ring_choice { RING_0, RING_3 };

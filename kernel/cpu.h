@@ -62,6 +62,13 @@ static inline uint32_t read_cr2(void)
     return v;
 }
 
+static inline uint32_t read_cr3(void)
+{
+    uint32_t v;
+    __asm__ volatile("mov %%cr3, %0" : "=r"(v));
+    return v;
+}
+
 static inline void write_cr3(uint32_t v)
 {
     __asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");

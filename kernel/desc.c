@@ -23,13 +23,14 @@ extern void (*const trap_stub_table[32])(void);
 /* Flat 4 GiB segments: access byte, then flags 0xC (4 KiB granularity, 32-bit). */
 #define SEGMENT(access) (0x00cf000000000000ull | ((uint64_t)(access) << 40) | 0xffffull)
 
-static uint64_t gdt[6] = {
+static uint64_t gdt[7] = {
     0,
     SEGMENT(0x9a), /* kernel code */
     SEGMENT(0x92), /* kernel data */
     SEGMENT(0xfa), /* user code */
     SEGMENT(0xf2), /* user data */
-    0,             /* TSS, filled in by the ring-3 support */
+    0,             /* the main TSS (kernel/tss.c) */
+    0,             /* the double-fault task's TSS */
 };
 
 static struct gate idt[256];
@@ -45,12 +46,17 @@ void idt_set_gate(unsigned vector, void (*stub)(void), unsigned dpl)
     };
 }
 
-void gdt_set_tss(uint32_t base, uint32_t limit)
+void idt_set_task_gate(unsigned vector, unsigned tss_selector)
+{
+    idt[vector] = (struct gate){.selector = (uint16_t)tss_selector, .type_attr = 0x85};
+}
+
+void gdt_set_tss(unsigned selector, uint32_t base, uint32_t limit)
 {
     /* 32-bit available TSS (type 9), present, DPL 0, byte granularity. */
-    gdt[SEL_TSS >> 3] = (uint64_t)(limit & 0xffff) | ((uint64_t)(base & 0xffffff) << 16) |
-                        (0x89ull << 40) | ((uint64_t)((limit >> 16) & 0xf) << 48) |
-                        ((uint64_t)(base >> 24) << 56);
+    gdt[selector >> 3] = (uint64_t)(limit & 0xffff) | ((uint64_t)(base & 0xffffff) << 16) |
+                         (0x89ull << 40) | ((uint64_t)((limit >> 16) & 0xf) << 48) |
+                         ((uint64_t)(base >> 24) << 56);
 }
 
 void desc_init(void)

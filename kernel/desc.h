@@ -10,6 +10,7 @@
 #define SEL_USER_CODE   0x1b
 #define SEL_USER_DATA   0x23
 #define SEL_TSS         0x28
+#define SEL_DF_TSS      0x30
 
 /* Loads our GDT and an IDT whose 32 exception vectors enter trap_dispatch. */
 void desc_init(void);
@@ -17,8 +18,10 @@ void desc_init(void);
 /* Installs a handler stub at an IDT vector; dpl 3 lets ring 3 raise it with INT. */
 void idt_set_gate(unsigned vector, void (*stub)(void), unsigned dpl);
 
-/* Fills the TSS slot (SEL_TSS) with a 32-bit TSS at base; the caller
- * loads it with LTR. */
-void gdt_set_tss(uint32_t base, uint32_t limit);
+/* Fills a TSS slot (SEL_TSS or SEL_DF_TSS) with an available 32-bit TSS. */
+void gdt_set_tss(unsigned selector, uint32_t base, uint32_t limit);
+
+/* Installs a task gate: the vector switches to the task of tss_selector. */
+void idt_set_task_gate(unsigned vector, unsigned tss_selector);
 
 #endif

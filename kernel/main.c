@@ -16,6 +16,7 @@
 #include "runsetup.h"
 #include "serial.h"
 #include "traps.h"
+#include "tss.h"
 #include "vga.h"
 #include "bench/record.h"
 #include "bench/suite.h"
@@ -29,7 +30,7 @@ static struct pmu pmu;
 static struct pmu_plan plan;
 
 static const unsigned deliberate_vectors[] = {
-    [FAULT_UD] = 6, [FAULT_GP] = 13, [FAULT_DE] = 0, [FAULT_PF] = 14};
+    [FAULT_UD] = 6, [FAULT_GP] = 13, [FAULT_DE] = 0, [FAULT_PF] = 14, [FAULT_DF] = 8};
 
 static void print_record(const char *line)
 {
@@ -80,6 +81,7 @@ void kmain(uint32_t magic, uint32_t info_addr)
     cpu_identify(&cpu);
     cpu_report(&cpu);
     paging_init(&cpu);
+    tss_init();
 
     fpu_init(&cpu);
     mem_init(&boot);

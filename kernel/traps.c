@@ -78,6 +78,11 @@ void trap_raise_deliberate(unsigned which)
     case 14:
         __asm__ volatile("movl 0, %%eax" : : : "eax"); /* page 0 is unmapped */
         break;
+    case 8:
+        /* A breakpoint with the stack in the unmapped page 0: delivering it
+         * faults (#PF), delivering that faults again: a double fault. */
+        __asm__ volatile("movl $0x800, %%esp; int3" : : : "memory");
+        break;
     default:
         break;
     }

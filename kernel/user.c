@@ -5,19 +5,10 @@
 #include "cpu.h"
 #include "desc.h"
 #include "paging.h"
+#include "tss.h"
 
 #define STACK_BYTES 16384
 
-/* The 32-bit TSS: only SS0:ESP0 matter (no hardware task switches); an
- * I/O map base past the limit means no I/O permission bitmap. */
-struct __attribute__((packed)) tss {
-    uint32_t link, esp0, ss0, esp1, ss1, esp2, ss2, cr3, eip, eflags;
-    uint32_t eax, ecx, edx, ebx, esp, ebp, esi, edi;
-    uint32_t es, cs, ss, ds, fs, gs, ldtr;
-    uint16_t trap, iomap_base;
-};
-
-static struct tss tss;
 static bool active;
 static uint8_t ring0_stack[STACK_BYTES] __attribute__((aligned(16)));
 static uint8_t user_stack[STACK_BYTES] __attribute__((aligned(16)));
@@ -42,11 +33,7 @@ bool user_init(const struct pmu_plan *plan)
         kprintf("ring3: staying in ring 0: %s\n", why);
         return false;
     }
-    tss.ss0 = SEL_KERNEL_DATA;
-    tss.esp0 = (uint32_t)(ring0_stack + STACK_BYTES);
-    tss.iomap_base = sizeof tss;
-    gdt_set_tss((uint32_t)&tss, sizeof tss - 1);
-    __asm__ volatile("ltr %w0" : : "r"(SEL_TSS));
+    tss_set_ring0_stack((uint32_t)(ring0_stack + STACK_BYTES));
     paging_allow_user();
     write_cr4(read_cr4() | CR4_PCE);
     idt_set_gate(USER_EXIT_VECTOR, user_exit_stub, 3);

@@ -3,13 +3,17 @@
 is reported with its vector, error code and registers and ends the run with
 FAIL; a bad option is named and the run goes on with the default."""
 
+import os
 import re
 import subprocess
+import tempfile
 
 import bootcheck as bc
+from bblib import runner
 
 # fault= value -> (mnemonic, vector)
-FAULTS = [("ud", "#UD", 6), ("gp", "#GP", 13), ("de", "#DE", 0), ("pf", "#PF", 14)]
+FAULTS = [("ud", "#UD", 6), ("gp", "#GP", 13), ("de", "#DE", 0), ("pf", "#PF", 14),
+          ("df", "#DF", 8)]
 
 
 def check_fault(item):
@@ -19,13 +23,29 @@ def check_fault(item):
     bc.report(line in boot.serial, "fault=%s is reported as '%s'" % (word, line))
     bc.report(re.search(r"eip=[0-9a-f]{8} .*\n.*eax=[0-9a-f]{8}", boot.serial) is not None,
               "fault=%s report shows EIP and the general registers" % word)
-    bc.report(re.search(r"stack:\s+[0-9a-f]{8}", boot.serial) is not None,
-              "fault=%s report shows a stack dump" % word)
+    if vector == 8:
+        # The double fault runs on its own task: the broken stack cannot be dumped.
+        bc.report("esp=00000800" in boot.serial and "cr2=000007fc" in boot.serial,
+                  "fault=df report shows the broken stack pointer and the faulting address")
+    else:
+        bc.report(re.search(r"stack:\s+[0-9a-f]{8}", boot.serial) is not None,
+                  "fault=%s report shows a stack dump" % word)
     if vector == 14:
         bc.report("cr2=00000000" in boot.serial, "fault=pf report shows CR2 = 0")
     bc.report(boot.final_line == bc.launch.FINAL_FAIL and boot.exit_code == bc.launch.QEMU_EXIT_FAIL,
               "fault=%s ends with the FAIL line and QEMU exit status 3 (got %d, %r)"
               % (word, boot.exit_code, boot.final_line))
+
+
+def check_double_fault_in_bochs():
+    """Bochs switches to the double-fault task too (its own TSS and stack)."""
+    with tempfile.TemporaryDirectory(prefix="bb-df-") as work:
+        iso = runner.iso_with_options(bc.KERNEL, os.path.join(bc.ROOT, "iso", "grub.cfg"),
+                                      "fault=df", work)
+        boot = bc.launch.boot_bochs(iso, "p3_katmai", timeout=120)
+    bc.report("*** unexpected exception #DF (vector 8)" in boot.serial and
+              boot.final_line == bc.launch.FINAL_FAIL,
+              "bochs p3_katmai: fault=df is reported by the double-fault task, then FAIL")
 
 
 def check_bad_options():
@@ -69,6 +89,7 @@ def main():
     check_help()
     check_exit_halt()
     check_no_uart()
+    check_double_fault_in_bochs()
     return bc.summary()
 
 
