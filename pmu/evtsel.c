@@ -282,6 +282,11 @@ int evtsel_resolve(const struct evtsel_rules *rules, const struct pmu_spec *spec
     }
     if (!priv.usr && !priv.os)
         return pmu_error(err, errlen, "'%s': counts at no privilege level", spec->text);
+    /* A cycle or instruction event filtered by edge, inv or cmask may
+     * rightly count nothing (c=4 on a 3-wide P6): pmu_verify must not
+     * take its zero for a dead PMU. */
+    if (config & (EVTSEL_EDGE | EVTSEL_INV | (0xffull << EVTSEL_CMASK_SHIFT)))
+        ev->flags &= ~(uint32_t)PMU_EVF_ADVANCES;
 
     /* The raw encoding as perf would take it back, then the name. */
     fmt_snprintf(ev->encoding, sizeof ev->encoding, "r%llx",

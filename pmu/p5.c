@@ -177,6 +177,12 @@ static int p5_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
             half |= CESR_PC;
         }
     }
+    /* Counting occurrences of a duration event (or the reverse) may rightly
+     * give zero: pmu_verify must not take that for a dead PMU. */
+    if (desc && cc_mode != ((desc->flags & P5_DURATION) ? CC_CYCLES : 0u))
+        ev->flags &= ~(uint32_t)PMU_EVF_ADVANCES;
+    /* No CPL named (or a raw half with CC bits 7:6 = 00, which would turn
+     * the counter off, seed 001): count at every privilege level. */
     if (cpl == 0)
         cpl = CC_OS | CC_USR;
     half = (half & ~(7u << CESR_CC_SHIFT)) | ((cpl | cc_mode) << CESR_CC_SHIFT);

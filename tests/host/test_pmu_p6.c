@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "pmu/backend.h"
 #include "pmu_fixture.h"
 
 static void describe_line(void *ctx, const char *text)
@@ -174,6 +175,15 @@ static void verify(void)
     CHECK(plan.n_events == 4 && plan.n_passes == 2, "default set: 4 events in 2 passes");
     CHECK(pmu_verify(&pmu, &plan, 0) && pmu.counting, "the model's counters advance: verified");
     CHECK(m.sel[0] == 0, "verification leaves the counters stopped");
+
+    /* A P6 retires at most 3 instructions a cycle: c=4 counts nothing, rightly. */
+    model_pmu(&m, &pmu, MODEL_P6, "piii", NULL);
+    CHECK(plan_of("INST_RETIRED:c=4,CPU_CLK_UNHALTED:e") == 0 &&
+              !(plan.events[0].flags & PMU_EVF_ADVANCES) &&
+              !(plan.events[1].flags & PMU_EVF_ADVANCES),
+          "cmask and edge filters drop the 'must advance' promise of cycles and instructions");
+    CHECK(pmu_verify(&pmu, &plan, 0) && pmu.counting,
+          "a filtered set whose counts may be zero does not make a live PMU look dead");
 }
 
 int main(void)
