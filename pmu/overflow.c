@@ -42,13 +42,22 @@ static bool writes_32(const struct pmu *pmu, const struct pmu_assigned_event *ev
            !(pmu->caps & PERF_CAP_FW_WRITE);
 }
 
+/* The counter's own width, which a fast 32-bit read (P4 :fast) hides. */
+static unsigned counter_width(const struct pmu *pmu, const struct pmu_assigned_event *ev)
+{
+    if (backend_is(pmu, "p4"))
+        return P4_COUNTER_WIDTH;
+    if (backend_is(pmu, "arch") && ev->hw_index >= ARCH_FIXED_BASE)
+        return pmu->fixed_width;
+    return pmu->gp_width;
+}
+
 uint64_t pmu_overflow_max_period(const struct pmu *pmu, const struct pmu_assigned_event *ev)
 {
     if (writes_32(pmu, ev))
         return 1ull << 31;
     /* The top bit must start set: TOP_BIT detection reads it going to 0. */
-    unsigned width = ev->read.width ? ev->read.width : 40;
-    return 1ull << (width - 1);
+    return 1ull << (counter_width(pmu, ev) - 1);
 }
 
 static void setup_evtsel(const struct pmu *pmu, const struct pmu_assigned_event *ev,
@@ -90,8 +99,8 @@ int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan, unsig
     ovf->event = event;
     ovf->pass = ev->pass;
     ovf->period = period;
-    ovf->width = ev->read.width;
-    ovf->preset = pmu_overflow_preset(period, ev->read.width);
+    ovf->width = counter_width(pmu, ev);
+    ovf->preset = pmu_overflow_preset(period, ovf->width);
     if (backend_is(pmu, "p4")) {
         ovf->counter_msr = P4_COUNTER_MSR(ev->hw_index);
         ovf->control_msr = P4_CCCR_MSR(ev->hw_index);

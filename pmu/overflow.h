@@ -42,7 +42,8 @@ uint64_t pmu_overflow_preset(uint64_t period, unsigned width);
 
 /* The largest period a counter write can express: counters written
  * through the 32-bit sign-extending MSRs (P6, arch without full-width
- * writes) take at most 2^31 - 1. */
+ * writes) take at most 2^31: the preset 0x80000000 sign-extends to ones
+ * above bit 31. */
 uint64_t pmu_overflow_max_period(const struct pmu *pmu, const struct pmu_assigned_event *ev);
 
 /* Prepares sampling of plan event `event` every `period` events.

@@ -174,6 +174,17 @@ static void presets(void)
     pmu_plan_events(&pmu, "INST_RETIRED", &plan, err, sizeof err);
     CHECK(pmu_overflow_max_period(&pmu, &plan.events[0]) == 1ull << 31,
           "p6: counter writes sign-extend bit 31, so periods stop at 2^31");
+
+    /* A P4 counter is 40 bits (seed 000: overflow at 2^40 - 1) even when
+     * RDPMC's fast form reads only its low 32. */
+    p4_model_pmu(&p4m, &pmu, "p4", 0, false);
+    if (pmu_plan_events(&pmu, "uops_retired:NBOGUS:fast", &plan, err, sizeof err) == 0 &&
+        pmu_overflow_setup(&pmu, &plan, 0, 1000, &ovf, err, sizeof err) == 0)
+        CHECK(ovf.preset == 0xffffffffffull - 999 && plan.events[0].read.width == 32,
+              "p4 :fast: the preset is 2^40 - 1000 (0x%llx), not a 32-bit one",
+              (unsigned long long)ovf.preset);
+    else
+        CHECK(false, "p4 :fast: plan and overflow set-up (%s)", err);
 }
 
 int main(void)
