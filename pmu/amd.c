@@ -29,16 +29,19 @@ static bool amd_detect(const struct cpu_info *cpu)
     return cpu->vendor == VENDOR_AMD && cpu->family >= 6 && cpu->features[FEAT_MSR];
 }
 
+/* The event table of each family. Families 12h, 14h (Bobcat) and 16h
+ * (Jaguar) are not Zen; their events are closest to family 10h's, the
+ * nearest table we carry (libpfm4 has amd64_fam14h/fam16h of their own). */
 static enum amd_family amd_variant_of(unsigned family)
 {
     if (family == 6)
         return AMD_K7;
     if (family < 0x10)
         return AMD_K8;
-    if (family < 0x15)
-        return AMD_FAM10H;
     if (family == 0x15)
         return AMD_FAM15H;
+    if (family < 0x17)
+        return AMD_FAM10H;
     return AMD_FAM17H;
 }
 

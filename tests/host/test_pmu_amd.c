@@ -100,9 +100,28 @@ static void core_extension(void)
           "48-bit counters wrap and pmu_delta spans the wrap");
 }
 
+/* Families 14h and 16h (Bobcat, Jaguar) are not Zen: they take the
+ * family 10h events, and family 17h the Zen ones. */
+static void event_tables_by_family(void)
+{
+    const unsigned families[] = {0x14, 0x16, 0x17};
+    for (unsigned i = 0; i < 3; i++) {
+        model_pmu(&m, &pmu, MODEL_AMD, "fam10h", NULL);
+        struct cpu_info cpu = pmu.cpu;
+        cpu.family = families[i];
+        struct pmu_hw hw = model_hw(&m);
+        pmu_init(&pmu, &cpu, &hw, NULL);
+        bool zen = families[i] >= 0x17;
+        CHECK((plan_of("DISPATCH_STALLS") == 0) == !zen,
+              "family %xh: DISPATCH_STALLS (a family 10h event) is %s", families[i],
+              zen ? "unknown (Zen tables)" : "known (family 10h tables)");
+    }
+}
+
 int main(void)
 {
     legacy();
     core_extension();
+    event_tables_by_family();
     return check_summary();
 }
