@@ -218,7 +218,7 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec
 static int resolve_fields(const struct evtsel_rules *rules, const struct pmu_spec *spec,
                           uint64_t *config, struct privilege *priv, char *err, size_t errlen)
 {
-    bool have_event = false;
+    bool have_event = false, have_umask = false;
     for (unsigned i = 0; i < spec->n_mods; i++) {
         const struct pmu_modifier *mod = &spec->mods[i];
         if (str_ieq(mod->key, "event") || str_ieq(mod->key, "umask")) {
@@ -227,11 +227,15 @@ static int resolve_fields(const struct evtsel_rules *rules, const struct pmu_spe
             if (!mod->has_value || mod->value > limit)
                 return pmu_error(err, errlen, "'%s': %s needs a value up to 0x%llx", spec->text,
                                  mod->key, (unsigned long long)limit);
+            /* Two values would OR into a third event nobody asked for. */
+            if (is_event ? have_event : have_umask)
+                return pmu_error(err, errlen, "'%s': %s= given twice", spec->text, mod->key);
             if (is_event) {
                 *config |= event_bits(rules, (uint32_t)mod->value);
                 have_event = true;
             } else {
                 *config |= mod->value << EVTSEL_UMASK_SHIFT;
+                have_umask = true;
             }
             continue;
         }

@@ -132,6 +132,8 @@ static void errors(void)
         {"piii", "INST_RETIRED:c=300", "0-255"},
         {"piii", "INST_RETIRED:BOGUS", "'BOGUS'"},
         {"piii", "r1000000c0", "bits"},
+        {"piii", "event=0x3c,event=0xc0", "event= given twice"},
+        {"piii", "event=0xc0,umask=1,umask=2", "umask= given twice"},
         {"ppro", "MMX_UOPS_EXEC", "unknown event"},
         {"pm", "L2_M_LINES_OUTM", "unknown event"},
         {"piii", "INST_RETIRED:u:k=0:u=0", "no privilege"},
