@@ -11,8 +11,8 @@
 
 /* Keys that may follow "event=..." after a comma in the fields form. */
 static const char *const field_keys[] = {
-    "event", "umask", "cmask", "c", "inv", "i",  "edge", "e", "any", "t",
-    "usr",   "os",    "u",     "k", "pc",  "cc", "int",  "h", "g",
+    "event", "umask", "cmask", "c",  "inv", "i",   "edge", "e", "any", "t", "usr",
+    "os",    "u",     "k",     "pc", "cc",  "int", "h",    "g", "d",   "o",
 };
 
 static size_t token_len(const char *s, char stop1, char stop2)

@@ -23,6 +23,9 @@ static void cesr_layout(void)
     CHECK(!strcmp(plan.events[0].encoding, "r0d6") && !strcmp(plan.events[1].encoding, "r158"),
           "encodings give the CESR half back: %s %s", plan.events[0].encoding,
           plan.events[1].encoding);
+    CHECK(plan_of("event=0x16,d") == 0 && plan.n_events == 1 && plan.events[0].config == 0x1d6,
+          "the field form keeps the P5's 'd' (duration: CC 111) with its event: 0x%llx",
+          (unsigned long long)plan.events[0].config);
 }
 
 static void counting(void)
