@@ -111,7 +111,7 @@ int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan, unsig
         ovf->counter_msr = MSR_IA32_FIXED_CTR0 + j;
         ovf->control_msr = MSR_IA32_FIXED_CTR_CTRL;
         ovf->pmi_bit = (uint64_t)ARCH_FIXED_PMI << (4 * j);
-        ovf->style = pmu->variant >= 2 ? PMU_OVF_GLOBAL_STATUS : PMU_OVF_TOP_BIT;
+        ovf->style = PMU_OVF_GLOBAL_STATUS; /* fixed counters exist from version 2 */
         ovf->status_bit = 1ull << (32 + j);
     } else {
         setup_evtsel(pmu, ev, ovf);

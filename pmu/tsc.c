@@ -38,7 +38,7 @@ static int tsc_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
 {
     (void)pmu;
     bool known = false;
-    for (unsigned i = 0; spec->kind == PMU_SPEC_NAME && i < 5; i++)
+    for (unsigned i = 0; spec->kind == PMU_SPEC_NAME && i < PMU_ARRAY_SIZE(cycle_names); i++)
         known = known || str_ieq(spec->name, cycle_names[i]);
     if (!known)
         return pmu_error(err, errlen,
