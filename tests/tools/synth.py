@@ -37,3 +37,16 @@ def multi_pass_log():
     lines = [make_record(seq, kind, *fields) for seq, (kind, *fields) in enumerate(body)]
     lines.append(make_record(len(lines), "end", len(lines), "pass"))
     return "\n".join(lines) + "\n"
+
+
+def same_event_twice_log():
+    """arch `cycles,cycles`: one event on two counters of the same pass."""
+    body = [("boot", 1, "GenuineIntel", 6, 94, 3, "Skylake", "arch", 1, "lfence", "hw", ""),
+            ("bench", "nop", "1", "nop chain"),
+            ("pass", "nop", 0, "UNHALTED_CORE_CYCLES+UNHALTED_CORE_CYCLES")]
+    for counter, value in (("FIXED1", "0.25"), ("PMC0", "0.26")):
+        body.append(("result", "nop", "UNHALTED_CORE_CYCLES", "r3c", counter, 0, "events", 11,
+                     100, value, value, value, value, value))
+    lines = [make_record(seq, kind, *fields) for seq, (kind, *fields) in enumerate(body)]
+    lines.append(make_record(len(lines), "end", len(lines), "pass"))
+    return "\n".join(lines) + "\n"

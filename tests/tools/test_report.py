@@ -129,3 +129,12 @@ def test_event_in_two_passes_keeps_both():
     rows = list(csv.DictReader(io.StringIO(report.to_csv(rep))))
     tsc = [(r["pass"], r["median"]) for r in rows if r["event"] == "TSC"]
     assert tsc == [("0", "1.10"), ("1", "1.20")], tsc
+
+
+def test_event_twice_in_one_pass_keeps_both():
+    path = write_temp(synth.same_event_twice_log(), "skl-box.log")
+    rep = results.load([path])
+    keyed = results.keyed_results(rep["targets"][0])
+    assert list(keyed) == [("nop", "UNHALTED_CORE_CYCLES/FIXED1"),
+                           ("nop", "UNHALTED_CORE_CYCLES/PMC0")], list(keyed)
+    assert [r["median"] for r in keyed.values()] == [0.25, 0.26], keyed

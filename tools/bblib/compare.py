@@ -73,7 +73,7 @@ def _fmt_percent(pct):
     if pct is None:
         return "-"
     if pct == float("inf"):
-        return "new"
+        return "from 0"
     if pct == 0:
         return "0%"
     # Small changes keep two decimals: 4100 -> 4099 is -0.02%, not -0.0%.

@@ -164,16 +164,21 @@ def rows(report):
 
 
 def keyed_results(target):
-    """{(bench, event label): result} in log order. An event measured in more
-    than one pass of a benchmark is labelled "event/pass N" to keep both."""
+    """{(bench, event label): result} in log order. An event measured more
+    than once in a benchmark is labelled "event/pass N", and "event/COUNTER"
+    when it is twice in one pass, so that no result hides another."""
     out = {}
     for b in target["benches"]:
-        counts = {}
+        counts, per_pass = {}, {}
         for r in b["results"]:
             counts[r["event"]] = counts.get(r["event"], 0) + 1
+            key = (r["event"], r["pass"])
+            per_pass[key] = per_pass.get(key, 0) + 1
         for r in b["results"]:
             label = r["event"]
-            if counts[label] > 1:
+            if per_pass[(label, r["pass"])] > 1:
+                label = "%s/%s" % (label, r["counter"])
+            elif counts[label] > 1:
                 label = "%s/pass %d" % (label, r["pass"])
             out[(b["name"], label)] = r
     return out

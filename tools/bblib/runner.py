@@ -36,7 +36,6 @@ def parse_targets(emulator, specs):
     return out
 
 
-# As the Makefile's ISO rule: BIOS + UEFI GRUB with a serial console.
 # The GRUB modules every barebench ISO carries; the Makefile's ISO rule reads
 # the same file.
 GRUB_MODULES_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
@@ -58,8 +57,10 @@ def iso_with_options(kernel, grub_cfg, append, work):
     with open(os.path.join(root, "boot", "grub", "grub.cfg"), "w") as f:
         f.write(cfg)
     iso = os.path.join(work, "options.iso")
+    with open(GRUB_MODULES_FILE) as f:
+        modules = f.read().strip()
     proc = subprocess.run(["grub-mkrescue", "-o", iso, root, "--locales=", "--fonts=",
-                           "--themes=", "--install-modules=" + open(GRUB_MODULES_FILE).read().strip()],
+                           "--themes=", "--install-modules=" + modules],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         raise RuntimeError("grub-mkrescue failed: " + proc.stderr[-500:])
