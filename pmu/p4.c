@@ -241,23 +241,6 @@ unsigned p4_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsi
     return count;
 }
 
-int p4_read_overflow(struct pmu *pmu, const struct pmu_assigned_event *ev, bool *ovf)
-{
-    uint64_t cccr;
-    if (pmu->hw.rdmsr(pmu->hw.ctx, P4_CCCR_MSR(ev->hw_index), &cccr) < 0)
-        return -1;
-    *ovf = cccr & P4_CCCR_OVF;
-    return 0;
-}
-
-int p4_clear_overflow(struct pmu *pmu, const struct pmu_assigned_event *ev)
-{
-    uint64_t cccr;
-    if (pmu->hw.rdmsr(pmu->hw.ctx, P4_CCCR_MSR(ev->hw_index), &cccr) < 0)
-        return -1;
-    return pmu->hw.wrmsr(pmu->hw.ctx, P4_CCCR_MSR(ev->hw_index), cccr & ~(uint64_t)P4_CCCR_OVF);
-}
-
 const struct pmu_backend pmu_p4_backend = {
     .name = "p4",
     .detect = p4_detect,

@@ -299,12 +299,4 @@ int p4_find_leader(const struct pmu_assigned_event *const events[], unsigned n, 
 uint32_t p4_cccr_for(const struct pmu *pmu, const struct pmu_assigned_event *ev,
                      unsigned leader_counter);
 
-/* Overflow of a placed event's counter: reads its CCCR's OVF flag. A
- * counter that wrapped without the flag (Linux calls it an unflagged
- * overflow) is not detected here. Returns 0 or -1 when the read faulted. */
-int p4_read_overflow(struct pmu *pmu, const struct pmu_assigned_event *ev, bool *ovf);
-
-/* Clears the sticky OVF flag of a placed event's CCCR (read-modify-write). */
-int p4_clear_overflow(struct pmu *pmu, const struct pmu_assigned_event *ev);
-
 #endif
