@@ -160,11 +160,9 @@ unsigned pmu_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, uns
     return pmu->backend->encode_stop(pmu, plan, pass, out, max);
 }
 
-#define MAX_WRITES 64
-
-static int write_all(struct pmu *pmu, const struct pmu_write *w, unsigned n)
+int pmu_write_all(struct pmu *pmu, const struct pmu_write *w, unsigned n)
 {
-    if (n > MAX_WRITES)
+    if (n > PMU_MAX_WRITES)
         return -1;
     for (unsigned i = 0; i < n; i++) {
         if (pmu->hw.wrmsr(pmu->hw.ctx, w[i].msr, w[i].value) < 0)
@@ -175,16 +173,16 @@ static int write_all(struct pmu *pmu, const struct pmu_write *w, unsigned n)
 
 int pmu_start_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
 {
-    struct pmu_write writes[MAX_WRITES];
-    unsigned n = pmu_encode_pass(pmu, plan, pass, writes, MAX_WRITES);
-    return write_all(pmu, writes, n);
+    struct pmu_write writes[PMU_MAX_WRITES];
+    unsigned n = pmu_encode_pass(pmu, plan, pass, writes, PMU_MAX_WRITES);
+    return pmu_write_all(pmu, writes, n);
 }
 
 int pmu_stop_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
 {
-    struct pmu_write writes[MAX_WRITES];
-    unsigned n = pmu_encode_stop(pmu, plan, pass, writes, MAX_WRITES);
-    return write_all(pmu, writes, n);
+    struct pmu_write writes[PMU_MAX_WRITES];
+    unsigned n = pmu_encode_stop(pmu, plan, pass, writes, PMU_MAX_WRITES);
+    return pmu_write_all(pmu, writes, n);
 }
 
 /* Reads one counter the way the harness will. */

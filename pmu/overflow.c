@@ -132,12 +132,12 @@ static bool is_counter_write(const struct pmu_overflow *ovf, uint32_t msr)
 unsigned pmu_overflow_encode(const struct pmu *pmu, const struct pmu_plan *plan,
                              const struct pmu_overflow *ovf, struct pmu_write *out, unsigned max)
 {
-    struct pmu_write pass[64];
-    unsigned n = pmu_encode_pass(pmu, plan, ovf->pass, pass, 64);
+    struct pmu_write pass[PMU_MAX_WRITES];
+    unsigned n = pmu_encode_pass(pmu, plan, ovf->pass, pass, PMU_MAX_WRITES);
     unsigned count = 0;
     bool preset_written = false;
-    if (n > 64)
-        n = 64;
+    if (n > PMU_MAX_WRITES)
+        n = PMU_MAX_WRITES;
     for (unsigned i = 0; i < n; i++) {
         if (is_counter_write(ovf, pass[i].msr)) {
             pass[i].value = ovf->preset;
@@ -159,15 +159,9 @@ unsigned pmu_overflow_encode(const struct pmu *pmu, const struct pmu_plan *plan,
 
 int pmu_overflow_start(struct pmu *pmu, const struct pmu_plan *plan, const struct pmu_overflow *ovf)
 {
-    struct pmu_write w[64];
-    unsigned n = pmu_overflow_encode(pmu, plan, ovf, w, 64);
-    if (n > 64)
-        return -1;
-    for (unsigned i = 0; i < n; i++) {
-        if (pmu->hw.wrmsr(pmu->hw.ctx, w[i].msr, w[i].value) < 0)
-            return -1;
-    }
-    return 0;
+    struct pmu_write w[PMU_MAX_WRITES];
+    unsigned n = pmu_overflow_encode(pmu, plan, ovf, w, PMU_MAX_WRITES);
+    return pmu_write_all(pmu, w, n);
 }
 
 int pmu_overflow_pending(struct pmu *pmu, const struct pmu_overflow *ovf, bool *pending)

@@ -20,6 +20,7 @@
 #define PMU_MAX_EVENTS   32 /* per event set, over all passes */
 #define PMU_MAX_PASSES   16
 #define PMU_NAME_LEN     64
+#define PMU_MAX_WRITES   64 /* register writes that program one pass, at most */
 #define PMU_ERR_LEN      160
 
 /* Hardware access. Each returns 0, or a negative value when the access

@@ -27,8 +27,6 @@
 #include "pmu/p4.h"
 #include "pmu/pmu.h"
 
-#define MAX_WRITES 64 /* what pmu_start_pass() programs at most */
-
 struct fuzz_cpu {
     const char *name;
     struct pmu_cpu_opts opts;
@@ -128,7 +126,7 @@ static void check_plan(const struct pmu_plan *plan, const char *cpu, const char 
 
 static void check_writes(const struct pmu_write *w, unsigned n, const char *cpu, const char *spec)
 {
-    REQUIRE(n <= MAX_WRITES, "%s '%s': %u register writes", cpu, spec, n);
+    REQUIRE(n <= PMU_MAX_WRITES, "%s '%s': %u register writes", cpu, spec, n);
     for (unsigned i = 0; i < n; i++)
         REQUIRE(terminated(w[i].what, sizeof w[i].what), "%s '%s': write %u", cpu, spec, i);
 }
@@ -136,10 +134,10 @@ static void check_writes(const struct pmu_write *w, unsigned n, const char *cpu,
 static void check_encode(const struct pmu *pmu, const struct pmu_plan *plan, const char *cpu,
                          const char *spec)
 {
-    static struct pmu_write writes[MAX_WRITES];
+    static struct pmu_write writes[PMU_MAX_WRITES];
     for (unsigned p = 0; p < plan->n_passes; p++) {
-        check_writes(writes, pmu_encode_pass(pmu, plan, p, writes, MAX_WRITES), cpu, spec);
-        check_writes(writes, pmu_encode_stop(pmu, plan, p, writes, MAX_WRITES), cpu, spec);
+        check_writes(writes, pmu_encode_pass(pmu, plan, p, writes, PMU_MAX_WRITES), cpu, spec);
+        check_writes(writes, pmu_encode_stop(pmu, plan, p, writes, PMU_MAX_WRITES), cpu, spec);
     }
 }
 

@@ -103,8 +103,8 @@ static void check_case(const struct ovf_case *c)
     CHECK(ovf.preset == (1ull << ovf.width) - period, "%s: preset 2^%u - %llu = 0x%llx", c->what,
           ovf.width, (unsigned long long)period, (unsigned long long)ovf.preset);
 
-    struct pmu_write w[64];
-    unsigned n = pmu_overflow_encode(&pmu, &plan, &ovf, w, 64);
+    struct pmu_write w[PMU_MAX_WRITES];
+    unsigned n = pmu_overflow_encode(&pmu, &plan, &ovf, w, PMU_MAX_WRITES);
     bool preset = false, pmi = false;
     for (unsigned i = 0; i < n && i < 64; i++) {
         preset |= w[i].msr == ovf.counter_msr && w[i].value == ovf.preset;

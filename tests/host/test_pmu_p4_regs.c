@@ -143,7 +143,7 @@ static void test_cascade_pairs(void)
 static void test_write_order(void)
 {
     char err[PMU_ERR_LEN];
-    struct pmu_write w[64];
+    struct pmu_write w[PMU_MAX_WRITES];
     p4_model_pmu(&model, &pmu, "p4", 0, false);
     CHECK(pmu_plan_events(&pmu,
                           "replay_event:L1_LD_MISS,uops_retired:NBOGUS:period=9,"
@@ -151,7 +151,7 @@ static void test_write_order(void)
                           &plan, err, sizeof err) == 0 &&
               plan.n_passes == 1,
           "replay metric, preset leader and follower in one pass (%s)", err);
-    unsigned n = pmu_encode_pass(&pmu, &plan, 0, w, 64);
+    unsigned n = pmu_encode_pass(&pmu, &plan, 0, w, PMU_MAX_WRITES);
     CHECK(n == 12, "2 PEBS + 3 ESCR + 4 counter (the preset twice) + 3 CCCR writes (%u)", n);
     CHECK(w[0].msr == P4_MSR_PEBS_ENABLE && w[0].value == (P4_PEBS_UOP_TAG | 1) &&
               w[1].msr == P4_MSR_PEBS_MATRIX_VERT && w[1].value == 1,
@@ -168,7 +168,7 @@ static void test_write_order(void)
     CHECK(w[9].msr == P4_CCCR_MSR(follow) && !(w[9].value & P4_CCCR_ENABLE) &&
               (w[9].value & P4_CCCR_CASCADE) && w[10].msr != P4_CCCR_MSR(follow),
           "the follower's CCCR (cascade, no enable) comes before the leaders' CCCRs");
-    n = pmu_encode_stop(&pmu, &plan, 0, w, 64);
+    n = pmu_encode_stop(&pmu, &plan, 0, w, PMU_MAX_WRITES);
     CHECK(n == 5 && w[3].msr == P4_MSR_PEBS_ENABLE && w[3].value == 0,
           "stop: three CCCRs, then IA32_PEBS_ENABLE and the matrix cleared");
 }
