@@ -106,7 +106,7 @@ static void check_case(const struct ovf_case *c)
     struct pmu_write w[PMU_MAX_WRITES];
     unsigned n = pmu_overflow_encode(&pmu, &plan, &ovf, w, PMU_MAX_WRITES);
     bool preset = false, pmi = false;
-    for (unsigned i = 0; i < n && i < 64; i++) {
+    for (unsigned i = 0; i < n && i < PMU_MAX_WRITES; i++) {
         preset |= w[i].msr == ovf.counter_msr && w[i].value == ovf.preset;
         pmi |= w[i].msr == ovf.control_msr && (w[i].value & ovf.pmi_bit);
     }
