@@ -190,6 +190,14 @@ const struct pmu_umask_desc *pmu_find_umask(const struct pmu_event_desc *ev, con
 /* Resolves an alias; returns the spec text or NULL. */
 const char *pmu_find_alias(const struct pmu_alias *aliases, const char *name);
 
+/* Parses an alias's text into out, appends the modifiers the user gave to
+ * the alias (cycles:u), and keeps the user's text. 0, or -1 with err. */
+int pmu_expand_alias(const char *alias, const struct pmu_spec *spec, struct pmu_spec *out,
+                     char *err, size_t errlen);
+
+/* Appends formatted text to a NUL-terminated buffer, as far as it fits. */
+void pmu_append(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Generic placement: bipartite matching of events to counters by
  * counter_mask (bit i = counter i) among n_counters counters, trying the
  * counters in `prefer` first (e.g. fixed counters, to keep the GP ones

@@ -35,19 +35,6 @@ static uint64_t event_bits(const struct evtsel_rules *rules, uint32_t code)
     return bits;
 }
 
-static void append(char *buf, size_t size, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void append(char *buf, size_t size, const char *fmt, ...)
-{
-    size_t used = strlen(buf);
-    if (used + 1 >= size)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    fmt_vsnprintf(buf + used, size - used, fmt, ap);
-    va_end(ap);
-}
-
 /* Privilege selection as libpfm4 does it: u and k each pick their level;
  * neither picks both. */
 struct privilege {
@@ -107,21 +94,21 @@ static int apply_modifier(const struct evtsel_rules *rules, const struct pmu_spe
 static void append_modifiers(char *buf, size_t size, uint64_t config, const struct privilege *p)
 {
     if (p->usr && !p->os)
-        append(buf, size, ":u");
+        pmu_append(buf, size, ":u");
     if (p->os && !p->usr)
-        append(buf, size, ":k");
+        pmu_append(buf, size, ":k");
     if (config & EVTSEL_EDGE)
-        append(buf, size, ":e");
+        pmu_append(buf, size, ":e");
     if (config & EVTSEL_INV)
-        append(buf, size, ":i");
+        pmu_append(buf, size, ":i");
     if (config & EVTSEL_ANY)
-        append(buf, size, ":t");
+        pmu_append(buf, size, ":t");
     if (config & EVTSEL_PC)
-        append(buf, size, ":pc");
+        pmu_append(buf, size, ":pc");
     if (config & EVTSEL_INT)
-        append(buf, size, ":int");
+        pmu_append(buf, size, ":int");
     if (config >> EVTSEL_CMASK_SHIFT & 0xff)
-        append(buf, size, ":c=%u", (unsigned)(config >> EVTSEL_CMASK_SHIFT & 0xff));
+        pmu_append(buf, size, ":c=%u", (unsigned)(config >> EVTSEL_CMASK_SHIFT & 0xff));
 }
 
 static const struct pmu_event_desc *find_desc(const struct evtsel_rules *rules, const char *name)
@@ -144,15 +131,7 @@ static int expand_alias(const struct evtsel_rules *rules, const struct pmu_spec 
         alias = pmu_find_alias(rules->aliases[a], spec->name);
     if (!alias)
         return 1;
-    if (pmu_spec_parse(alias, strlen(alias), expanded, err, errlen) < 0)
-        return -1;
-    for (unsigned i = 0; i < spec->n_mods; i++) {
-        if (expanded->n_mods == PMU_MAX_MODS)
-            return pmu_error(err, errlen, "'%s': too many modifiers", spec->text);
-        expanded->mods[expanded->n_mods++] = spec->mods[i];
-    }
-    str_copy(expanded->text, sizeof expanded->text, spec->text);
-    return 0;
+    return pmu_expand_alias(alias, spec, expanded, err, errlen);
 }
 
 static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec *spec,
@@ -186,7 +165,7 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec
             umask |= um->code;
             named_groups |= 1u << PMU_UMF_GROUP_OF(um->flags);
             n_umasks++;
-            append(ev->name, sizeof ev->name, ":%s", um->name);
+            pmu_append(ev->name, sizeof ev->name, ":%s", um->name);
             continue;
         }
         int r = apply_modifier(rules, spec, mod, config, priv, err, errlen);
@@ -296,7 +275,7 @@ int evtsel_resolve(const struct evtsel_rules *rules, const struct pmu_spec *spec
     fmt_snprintf(ev->encoding, sizeof ev->encoding, "r%llx",
                  (unsigned long long)(config & allowed_bits(rules)));
     if (priv.usr != priv.os)
-        append(ev->encoding, sizeof ev->encoding, priv.usr ? ":u" : ":k");
+        pmu_append(ev->encoding, sizeof ev->encoding, priv.usr ? ":u" : ":k");
     if (ev->desc)
         append_modifiers(ev->name, sizeof ev->name, config, &priv);
     else

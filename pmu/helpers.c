@@ -1,6 +1,9 @@
 /* Helpers every backend shares: errors, register-write lists, table
  * look-ups, counter matching, listing. */
 #include "backend.h"
+
+#include <stdarg.h>
+
 #include "../kernel/fmt.h"
 #include "../kernel/kstring.h"
 
@@ -46,6 +49,30 @@ const struct pmu_umask_desc *pmu_find_umask(const struct pmu_event_desc *ev, con
             return &ev->umasks[i];
     }
     return NULL;
+}
+
+void pmu_append(char *buf, size_t size, const char *fmt, ...)
+{
+    size_t used = strlen(buf);
+    if (used + 1 >= size)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fmt_vsnprintf(buf + used, size - used, fmt, ap);
+    va_end(ap);
+}
+
+int pmu_expand_alias(const char *alias, const struct pmu_spec *spec, struct pmu_spec *out,
+                     char *err, size_t errlen)
+{
+    if (pmu_spec_parse(alias, strlen(alias), out, err, errlen) < 0)
+        return -1;
+    if (out->n_mods + spec->n_mods > PMU_MAX_MODS)
+        return pmu_error(err, errlen, "'%s': too many modifiers", spec->text);
+    for (unsigned i = 0; i < spec->n_mods; i++)
+        out->mods[out->n_mods++] = spec->mods[i];
+    str_copy(out->text, sizeof out->text, spec->text);
+    return 0;
 }
 
 const char *pmu_find_alias(const struct pmu_alias *aliases, const char *name)

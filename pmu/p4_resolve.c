@@ -312,13 +312,10 @@ static uint32_t cccr_bits(const struct request *rq)
 static void append(char *buf, size_t size, char sep, const char *text, uint64_t value,
                    bool has_value)
 {
-    size_t len = strlen(buf);
-    if (len + 1 >= size)
-        return;
     if (has_value)
-        fmt_snprintf(buf + len, size - len, "%c%s=%llu", sep, text, (unsigned long long)value);
+        pmu_append(buf, size, "%c%s=%llu", sep, text, (unsigned long long)value);
     else
-        fmt_snprintf(buf + len, size - len, "%c%s", sep, text);
+        pmu_append(buf, size, "%c%s", sep, text);
 }
 
 /* The modifiers that differ from the defaults, in one fixed order. */
@@ -459,14 +456,7 @@ static int expand_alias(const struct pmu_spec *spec, struct pmu_spec *out, char 
         *out = *spec;
         return 0;
     }
-    if (pmu_spec_parse(text, strlen(text), out, err, errlen) < 0)
-        return -1;
-    if (out->n_mods + spec->n_mods > PMU_MAX_MODS)
-        return pmu_error(err, errlen, "'%s': too many modifiers", spec->text);
-    for (unsigned i = 0; i < spec->n_mods; i++)
-        out->mods[out->n_mods++] = spec->mods[i];
-    str_copy(out->text, sizeof out->text, spec->text);
-    return 0;
+    return pmu_expand_alias(text, spec, out, err, errlen);
 }
 
 int p4_resolve(const struct pmu *pmu, const struct pmu_spec *spec, struct pmu_assigned_event *ev,
