@@ -13,13 +13,9 @@
 #define AMD_CORE_COUNTERS   6
 #define AMD_WIDTH           48
 
-static const struct {
-    const char *name;
-    const char *cycles;
-} amd_variants[] = {
-    [AMD_K7] = {"k7", "CPU_CLK_UNHALTED"},           [AMD_K8] = {"k8", "CPU_CLK_UNHALTED"},
-    [AMD_FAM10H] = {"fam10h", "CPU_CLK_UNHALTED"},   [AMD_FAM15H] = {"fam15h", "CPU_CLK_UNHALTED"},
-    [AMD_FAM17H] = {"fam17h", "CYCLES_NOT_IN_HALT"},
+static const char *const amd_variant_names[] = {
+    [AMD_K7] = "k7",         [AMD_K8] = "k8",         [AMD_FAM10H] = "fam10h",
+    [AMD_FAM15H] = "fam15h", [AMD_FAM17H] = "fam17h",
 };
 
 _Static_assert(AMD_MAX_TABLES <= EVTSEL_MAX_TABLES, "the resolver takes every table of a family");
@@ -72,7 +68,7 @@ static void amd_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
     char text[160];
     fmt_snprintf(text, sizeof text,
                  "amd (%s): %u counters PMC0-%u, 48 bits, RDPMC 0-%u; %s: CTL 0x%x.., CTR 0x%x..",
-                 amd_variants[pmu->variant].name, pmu->n_gp, pmu->n_gp - 1, pmu->n_gp - 1,
+                 amd_variant_names[pmu->variant], pmu->n_gp, pmu->n_gp - 1, pmu->n_gp - 1,
                  core_extension(pmu) ? "core extension" : "legacy MSRs", (unsigned)ctl_msr(pmu, 0),
                  (unsigned)ctr_msr(pmu, 0));
     line(ctx, text);
@@ -97,6 +93,8 @@ static const char *amd_default_events(const struct pmu *pmu)
 }
 
 static const struct pmu_alias amd_aliases[] = {
+    {"cycles", "CPU_CLK_UNHALTED"},
+    {"cpu-cycles", "CPU_CLK_UNHALTED"},
     {"instructions", "RETIRED_INSTRUCTIONS"},
     {"branches", "RETIRED_BRANCH_INSTRUCTIONS"},
     {"branch-instructions", "RETIRED_BRANCH_INSTRUCTIONS"},
@@ -107,6 +105,8 @@ static const struct pmu_alias amd_aliases[] = {
 };
 
 static const struct pmu_alias amd17_aliases[] = {
+    {"cycles", "CYCLES_NOT_IN_HALT"},
+    {"cpu-cycles", "CYCLES_NOT_IN_HALT"},
     {"instructions", "RETIRED_INSTRUCTIONS"},
     {"branches", "RETIRED_BRANCH_INSTRUCTIONS"},
     {"branch-instructions", "RETIRED_BRANCH_INSTRUCTIONS"},
@@ -188,14 +188,6 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
     rules.aliases[0] = pmu->variant == AMD_FAM17H ? amd17_aliases : amd_aliases;
     rules.all_counters = (1u << pmu->n_gp) - 1;
     rules.amd = true;
-    /* "cycles" maps to the family's own cycle event. */
-    struct pmu_spec cycles;
-    if (spec->kind == PMU_SPEC_NAME &&
-        (str_ieq(spec->name, "cycles") || str_ieq(spec->name, "cpu-cycles"))) {
-        cycles = *spec;
-        str_copy(cycles.name, sizeof cycles.name, amd_variants[pmu->variant].cycles);
-        spec = &cycles;
-    }
     if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
         return -1;
     if (pmu->variant == AMD_FAM15H) {
