@@ -248,6 +248,13 @@ static unsigned amd_encode_stop(const struct pmu *pmu, const struct pmu_plan *pl
     return n;
 }
 
+static void amd_counter_msrs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                             uint32_t *counter, uint32_t *control)
+{
+    *counter = ctr_msr(pmu, ev->hw_index);
+    *control = ctl_msr(pmu, ev->hw_index);
+}
+
 const struct pmu_backend pmu_amd_backend = {
     .name = "amd",
     .detect = amd_detect,
@@ -258,5 +265,6 @@ const struct pmu_backend pmu_amd_backend = {
     .resolve = amd_resolve,
     .place = amd_place,
     .encode = amd_encode,
+    .counter_msrs = amd_counter_msrs,
     .encode_stop = amd_encode_stop,
 };

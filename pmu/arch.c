@@ -255,6 +255,18 @@ static unsigned arch_encode_stop(const struct pmu *pmu, const struct pmu_plan *p
     return n;
 }
 
+static void arch_counter_msrs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                              uint32_t *counter, uint32_t *control)
+{
+    if (ev->hw_index >= ARCH_FIXED_BASE) {
+        *counter = MSR_IA32_FIXED_CTR0 + ev->hw_index - ARCH_FIXED_BASE;
+        *control = MSR_IA32_FIXED_CTR_CTRL;
+        return;
+    }
+    *counter = (full_width_writes(pmu) ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0) + ev->hw_index;
+    *control = MSR_IA32_PERFEVTSEL0 + ev->hw_index;
+}
+
 const struct pmu_backend pmu_arch_backend = {
     .name = "arch",
     .detect = arch_detect,
@@ -265,5 +277,6 @@ const struct pmu_backend pmu_arch_backend = {
     .resolve = arch_resolve,
     .place = arch_place,
     .encode = arch_encode,
+    .counter_msrs = arch_counter_msrs,
     .encode_stop = arch_encode_stop,
 };

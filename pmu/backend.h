@@ -153,6 +153,13 @@ struct pmu_backend {
     unsigned (*encode)(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                        struct pmu_write *out, unsigned max);
 
+    /* The MSR of a placed event's counter and of the register that
+     * controls it: overflow interrupts preset the one and enable the PMI
+     * in the other (pmu/overflow.c). NULL where a counter cannot
+     * interrupt (P5: pins only; TSC). */
+    void (*counter_msrs)(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                         uint32_t *counter, uint32_t *control);
+
     /* Register writes that disable one pass, in order. */
     unsigned (*encode_stop)(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                             struct pmu_write *out, unsigned max);

@@ -19,12 +19,12 @@ static bool backend_is(const struct pmu *pmu, const char *name)
 
 const char *pmu_overflow_unsupported(const struct pmu *pmu)
 {
+    if (pmu->backend->counter_msrs)
+        return 0;
     if (backend_is(pmu, "p5"))
         return "the Pentium signals a counter overflow on its PM0/PM1 pins only (CESR PC bit), "
                "never as an interrupt";
-    if (backend_is(pmu, "tsc"))
-        return "there is no event counter (TSC backend)";
-    return 0;
+    return "there is no event counter (TSC backend)";
 }
 
 uint64_t pmu_overflow_preset(uint64_t period, unsigned width)
@@ -60,26 +60,6 @@ uint64_t pmu_overflow_max_period(const struct pmu *pmu, const struct pmu_assigne
     return 1ull << (counter_width(pmu, ev) - 1);
 }
 
-static void setup_evtsel(const struct pmu *pmu, const struct pmu_assigned_event *ev,
-                         struct pmu_overflow *o)
-{
-    unsigned c = ev->hw_index;
-    o->pmi_bit = EVTSEL_INT;
-    o->style = PMU_OVF_TOP_BIT;
-    if (backend_is(pmu, "amd")) {
-        bool core = pmu->cpu.features[FEAT_AMD_PERFCTR_CORE];
-        o->control_msr = core ? MSR_F15H_PERF_CTL0 + 2 * c : MSR_K7_EVNTSEL0 + c;
-        o->counter_msr = core ? MSR_F15H_PERF_CTL0 + 2 * c + 1 : MSR_K7_PERFCTR0 + c;
-        return;
-    }
-    o->control_msr = MSR_IA32_PERFEVTSEL0 + c;
-    o->counter_msr = (pmu->caps & PERF_CAP_FW_WRITE) ? MSR_IA32_A_PMC0 + c : MSR_IA32_PMC0 + c;
-    if (backend_is(pmu, "arch") && pmu->variant >= 2) {
-        o->style = PMU_OVF_GLOBAL_STATUS;
-        o->status_bit = 1ull << c;
-    }
-}
-
 int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan, unsigned event,
                        uint64_t period, struct pmu_overflow *ovf, char *err, size_t errlen)
 {
@@ -101,20 +81,23 @@ int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan, unsig
     ovf->period = period;
     ovf->width = counter_width(pmu, ev);
     ovf->preset = pmu_overflow_preset(period, ovf->width);
+    pmu->backend->counter_msrs(pmu, ev, &ovf->counter_msr, &ovf->control_msr);
+    bool arch = backend_is(pmu, "arch");
     if (backend_is(pmu, "p4")) {
-        ovf->counter_msr = P4_COUNTER_MSR(ev->hw_index);
-        ovf->control_msr = P4_CCCR_MSR(ev->hw_index);
         ovf->pmi_bit = P4_CCCR_OVF_PMI_T0;
         ovf->style = PMU_OVF_CCCR;
-    } else if (backend_is(pmu, "arch") && ev->hw_index >= ARCH_FIXED_BASE) {
+    } else if (arch && ev->hw_index >= ARCH_FIXED_BASE) {
         unsigned j = ev->hw_index - ARCH_FIXED_BASE;
-        ovf->counter_msr = MSR_IA32_FIXED_CTR0 + j;
-        ovf->control_msr = MSR_IA32_FIXED_CTR_CTRL;
         ovf->pmi_bit = (uint64_t)ARCH_FIXED_PMI << (4 * j);
         ovf->style = PMU_OVF_GLOBAL_STATUS; /* fixed counters exist from version 2 */
         ovf->status_bit = 1ull << (32 + j);
+    } else if (arch && pmu->variant >= 2) {
+        ovf->pmi_bit = EVTSEL_INT;
+        ovf->style = PMU_OVF_GLOBAL_STATUS;
+        ovf->status_bit = 1ull << ev->hw_index;
     } else {
-        setup_evtsel(pmu, ev, ovf);
+        ovf->pmi_bit = EVTSEL_INT; /* P6, arch v1, AMD */
+        ovf->style = PMU_OVF_TOP_BIT;
     }
     return 0;
 }

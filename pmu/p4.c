@@ -241,6 +241,14 @@ unsigned p4_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsi
     return count;
 }
 
+static void p4_counter_msrs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                            uint32_t *counter, uint32_t *control)
+{
+    (void)pmu;
+    *counter = P4_COUNTER_MSR(ev->hw_index);
+    *control = P4_CCCR_MSR(ev->hw_index);
+}
+
 const struct pmu_backend pmu_p4_backend = {
     .name = "p4",
     .detect = p4_detect,
@@ -253,5 +261,6 @@ const struct pmu_backend pmu_p4_backend = {
     .resolve = p4_resolve,
     .place = p4_place,
     .encode = p4_encode,
+    .counter_msrs = p4_counter_msrs,
     .encode_stop = p4_encode_stop,
 };

@@ -175,6 +175,14 @@ static unsigned p6_encode_stop(const struct pmu *pmu, const struct pmu_plan *pla
     return n;
 }
 
+static void p6_counter_msrs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                            uint32_t *counter, uint32_t *control)
+{
+    (void)pmu;
+    *counter = MSR_P6_PERFCTR0 + ev->hw_index;
+    *control = MSR_P6_EVNTSEL0 + ev->hw_index;
+}
+
 const struct pmu_backend pmu_p6_backend = {
     .name = "p6",
     .detect = p6_detect,
@@ -185,5 +193,6 @@ const struct pmu_backend pmu_p6_backend = {
     .resolve = p6_resolve,
     .place = p6_place,
     .encode = p6_encode,
+    .counter_msrs = p6_counter_msrs,
     .encode_stop = p6_encode_stop,
 };
