@@ -207,16 +207,7 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
 static int amd_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
                      char *err, size_t errlen)
 {
-    if (pmu_place_by_mask(events, n, pmu->n_gp, 0, err, errlen) < 0)
-        return -1;
-    for (unsigned i = 0; i < n; i++) {
-        struct pmu_assigned_event *ev = events[i];
-        fmt_snprintf(ev->counter, sizeof ev->counter, "PMC%u", ev->hw_index);
-        ev->read.kind = PMU_READ_RDPMC;
-        ev->read.index = ev->hw_index;
-        ev->read.width = AMD_WIDTH;
-    }
-    return 0;
+    return pmu_place_pmcs(events, n, pmu->n_gp, AMD_WIDTH, err, errlen);
 }
 
 static unsigned amd_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,

@@ -213,6 +213,11 @@ void pmu_append(char *buf, size_t size, const char *fmt, ...) __attribute__((for
 int pmu_place_by_mask(struct pmu_assigned_event *events[], unsigned n, unsigned n_counters,
                       uint32_t prefer, char *err, size_t errlen);
 
+/* pmu_place_by_mask for counters named PMC<n> and read with RDPMC <n>,
+ * each `width` bits wide (P6, AMD). */
+int pmu_place_pmcs(struct pmu_assigned_event *events[], unsigned n, unsigned n_counters,
+                   unsigned width, char *err, size_t errlen);
+
 /* Lists a table: one line per event, then its unit masks indented. */
 void pmu_list_table(const struct pmu_event_table *table, pmu_line_fn line, void *ctx);
 

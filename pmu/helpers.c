@@ -148,3 +148,18 @@ void pmu_list_table(const struct pmu_event_table *table, pmu_line_fn line, void 
         }
     }
 }
+
+int pmu_place_pmcs(struct pmu_assigned_event *events[], unsigned n, unsigned n_counters,
+                   unsigned width, char *err, size_t errlen)
+{
+    if (pmu_place_by_mask(events, n, n_counters, 0, err, errlen) < 0)
+        return -1;
+    for (unsigned i = 0; i < n; i++) {
+        struct pmu_assigned_event *ev = events[i];
+        fmt_snprintf(ev->counter, sizeof ev->counter, "PMC%u", ev->hw_index);
+        ev->read.kind = PMU_READ_RDPMC;
+        ev->read.index = ev->hw_index;
+        ev->read.width = width;
+    }
+    return 0;
+}

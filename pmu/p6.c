@@ -117,16 +117,7 @@ static int p6_place(const struct pmu *pmu, struct pmu_assigned_event *events[], 
                     char *err, size_t errlen)
 {
     (void)pmu;
-    if (pmu_place_by_mask(events, n, P6_COUNTERS, 0, err, errlen) < 0)
-        return -1;
-    for (unsigned i = 0; i < n; i++) {
-        struct pmu_assigned_event *ev = events[i];
-        fmt_snprintf(ev->counter, sizeof ev->counter, "PMC%u", ev->hw_index);
-        ev->read.kind = PMU_READ_RDPMC;
-        ev->read.index = ev->hw_index;
-        ev->read.width = P6_WIDTH;
-    }
-    return 0;
+    return pmu_place_pmcs(events, n, P6_COUNTERS, P6_WIDTH, err, errlen);
 }
 
 /* The event of a pass on counter c, or NULL. */
