@@ -16,21 +16,28 @@ HOSTCFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -DBAREBENCH_HOST -I.
 # A user's payload built into the image without editing the tree.
 PAYLOAD ?=
 
-# Kernel sources: everything under boot/ kernel/ pmu/ bench/, plus $(PAYLOAD).
-K_ASM  := $(wildcard boot/*.asm bench/*.asm bench/payloads/*.asm) $(filter %.asm,$(PAYLOAD))
-K_C    := $(wildcard kernel/*.c pmu/*.c bench/*.c bench/payloads/*.c) $(filter %.c,$(PAYLOAD))
+# The layers, bottom up; each may include only the ones before it, and an
+# architecture's files sit in a folder named for it (x86/) inside its layer.
+LAYERS := lib kernel pmu bench app
+ARCH   := x86
+K_DIRS := boot/$(ARCH) $(foreach l,$(LAYERS),$(l) $(l)/$(ARCH) $(l)/$(ARCH)/payloads)
+
+# Kernel sources: every layer, plus $(PAYLOAD).
+K_ASM  := $(wildcard $(addsuffix /*.asm,$(K_DIRS))) $(filter %.asm,$(PAYLOAD))
+K_C    := $(wildcard $(addsuffix /*.c,$(K_DIRS))) $(filter %.c,$(PAYLOAD))
 K_OBJ  := $(patsubst %,$(BUILD)/k/%.o,$(K_ASM) $(K_C))
 KERNEL := $(BUILD)/barebench.elf
 ISO    := $(BUILD)/barebench.iso
 
-# Sources that also compile for the host (tests, pmu-encode, fuzzers).
-PORTABLE := $(wildcard pmu/*.c) kernel/fmt.c kernel/strutil.c kernel/cpuinfo.c kernel/options.c \
-            $(wildcard bench/stats.c bench/record.c bench/crc32.c bench/glob.c)
+# Sources that also compile for the host (tests, pmu-encode, fuzzers): the
+# libraries but the kernel's own libc (lib/kstring.c), the console, the PMU
+# layer, and the harness's statistics and records.
+PORTABLE := $(filter-out lib/kstring.c,$(wildcard lib/*.c)) kernel/console.c \
+            $(wildcard pmu/*.c pmu/$(ARCH)/*.c) bench/stats.c bench/record.c
 HOSTLIB  := $(PORTABLE) $(wildcard tools/hostlib/*.c)
 MODELS   := $(wildcard tests/host/models/*.c)
 HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,$(wildcard tests/host/test_*.c))
 HOST_TOOLS := $(patsubst tools/%.c,$(BUILD)/host/%,$(wildcard tools/*.c))
-HDRS := $(wildcard */*.h tests/host/*.h tests/host/models/*.h bench/*.mac)
 
 CPU  ?= max
 ARGS ?=
@@ -38,12 +45,16 @@ ARGS ?=
 .PHONY: all iso run run-iso bochs check lint format deps help host clean FORCE
 all: $(KERNEL) host
 
-$(BUILD)/k/%.asm.o: %.asm $(wildcard boot/*.inc bench/*.mac)
+# Dependencies come from the assembler and the compiler (-MD/-MMD, with
+# phony targets for headers that disappear), so a change rebuilds exactly
+# the objects that use it.
+DEPFLAGS = -MMD -MP
+$(BUILD)/k/%.asm.o: %.asm
 	@mkdir -p $(dir $@)
-	$(NASM) -f elf32 -I boot/ -I bench/ -o $@ $<
-$(BUILD)/k/%.c.o: %.c $(HDRS)
+	$(NASM) -f elf32 -I bench/$(ARCH)/ -MD $@.d -MP -MT $@ -o $@ $<
+$(BUILD)/k/%.c.o: %.c
 	@mkdir -p $(dir $@)
-	$(KCC) $(KCFLAGS) -c -o $@ $<
+	$(KCC) $(KCFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 # Relink when the PAYLOAD list changes, not only when an object does.
 PAYLOAD_STAMP := $(BUILD)/payload.list
@@ -57,17 +68,17 @@ $(KERNEL): $(K_OBJ) linker.ld $(PAYLOAD_STAMP)
 # Host objects are compiled once and linked into every test and tool.
 HOSTLIB_OBJ := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(HOSTLIB))
 MODELS_OBJ  := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(MODELS))
-$(BUILD)/host/obj/%.o: %.c $(HDRS)
+$(BUILD)/host/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOSTCFLAGS) -c -o $@ $<
+	$(HOSTCC) $(HOSTCFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 host: $(HOST_TESTS) $(HOST_TOOLS)
-$(BUILD)/host/test_%: tests/host/test_%.c $(HOSTLIB_OBJ) $(MODELS_OBJ) $(HDRS)
+$(BUILD)/host/test_%: tests/host/test_%.c $(HOSTLIB_OBJ) $(MODELS_OBJ)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ $< $(HOSTLIB_OBJ) $(MODELS_OBJ) -lpfm
-$(BUILD)/host/%: tools/%.c $(HOSTLIB_OBJ) $(HDRS)
+	$(HOSTCC) $(HOSTCFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< $(HOSTLIB_OBJ) $(MODELS_OBJ) -lpfm
+$(BUILD)/host/%: tools/%.c $(HOSTLIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ $< $(HOSTLIB_OBJ)
+	$(HOSTCC) $(HOSTCFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< $(HOSTLIB_OBJ)
 
 iso: $(ISO)
 $(ISO): $(KERNEL) iso/grub.cfg iso/grub-modules
@@ -122,7 +133,7 @@ C_FILES := $(shell git ls-files '*.c' '*.h' 2>/dev/null)
 HOST_ONLY_C := $(filter tests/% tools/%,$(filter %.c,$(C_FILES)))
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability --std=c11 \
-	  -I. -DBAREBENCH_HOST --inline-suppr boot kernel pmu bench tests tools
+	  -I. -DBAREBENCH_HOST --inline-suppr $(LAYERS) tests tools
 	clang-tidy --quiet $(filter-out $(HOST_ONLY_C),$(filter %.c,$(C_FILES))) -- \
 	  -m32 -ffreestanding -std=c11 -I. 2>/dev/null
 	clang-tidy --quiet $(HOST_ONLY_C) -- -std=c11 -DBAREBENCH_HOST -I. 2>/dev/null
@@ -144,3 +155,5 @@ help:
 
 clean:
 	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -2,9 +2,9 @@
  * B per repetition, take B - A per event. DIFF: A = U copies, B = 2U.
  * EMPTY: A = the empty window, whose minimum over all repetitions is
  * subtracted (Agner Fog's way), B = U copies. */
-#include "measure.h"
+#include "bench/measure.h"
 
-#include "stats.h"
+#include "bench/stats.h"
 
 #define CODE_CAP (256u << 10)
 

@@ -6,9 +6,9 @@
 
 #include <stdint.h>
 
-#include "payload.h"
+#include "bench/payload.h"
+#include "bench/window.h"
 #include "pmu/pmu.h"
-#include "window.h"
 
 #define MEASURE_MAX_REPS 1000
 

@@ -1,5 +1,5 @@
 /* The payload registry is the `.payloads` section (see linker.ld). */
-#include "payload.h"
+#include "bench/payload.h"
 
 extern const struct payload __payloads_start[], __payloads_end[];
 

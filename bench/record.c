@@ -1,11 +1,11 @@
 /* Record assembly. One record is built at a time in a static line buffer. */
-#include "record.h"
+#include "bench/record.h"
 
 #include <stdarg.h>
 
-#include "crc32.h"
-#include "kernel/fmt.h"
-#include "kernel/kstring.h"
+#include "lib/crc32.h"
+#include "lib/fmt.h"
+#include "lib/kstring.h"
 
 static void (*record_sink)(const char *line);
 static uint32_t next_seq;

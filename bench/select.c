@@ -1,10 +1,10 @@
 /* Selection by name, glob or set. */
-#include "select.h"
+#include "bench/select.h"
 
-#include "glob.h"
 #include "kernel/console.h"
-#include "kernel/fmt.h"
-#include "kernel/kstring.h"
+#include "lib/fmt.h"
+#include "lib/glob.h"
+#include "lib/kstring.h"
 
 static bool in_set(const struct payload *p, bool all)
 {

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "payload.h"
+#include "bench/payload.h"
 
 #define SELECT_MAX 128
 

@@ -1,6 +1,6 @@
 /* Sorting and summarising repetitions. n is small (reps <= 1000): an
  * insertion sort is plenty. */
-#include "stats.h"
+#include "bench/stats.h"
 
 static void sort(int64_t *v, unsigned n)
 {

@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "payload.h"
+#include "bench/payload.h"
 #include "pmu/pmu.h"
 
 #define WINDOW_MAX_READS PMU_MAX_COUNTERS

@@ -1,17 +1,27 @@
-/* The console fans every character out to the UART and the VGA screen. */
-#include "console.h"
+/* The console fans every character out to the sinks the platform added:
+ * the UART and the screen in the kernel, stdout in host programs. */
+#include "kernel/console.h"
 
-#include "fmt.h"
-#include "serial.h"
-#include "vga.h"
+#include "lib/fmt.h"
+
+#define CONSOLE_MAX_SINKS 4
+
+static console_sink sinks[CONSOLE_MAX_SINKS];
+static unsigned n_sinks;
+
+bool console_add_sink(console_sink sink)
+{
+    if (n_sinks == CONSOLE_MAX_SINKS)
+        return false;
+    sinks[n_sinks++] = sink;
+    return true;
+}
 
 void console_write(const char *text)
 {
     for (; *text; text++) {
-        if (*text == '\n')
-            serial_putc('\r');
-        serial_putc(*text);
-        vga_putc(*text);
+        for (unsigned i = 0; i < n_sinks; i++)
+            sinks[i](*text);
     }
 }
 

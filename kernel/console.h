@@ -1,9 +1,17 @@
-/* The console: every line goes to the serial port (when a UART exists)
- * and to the VGA text screen. On the host, kprintf writes to stdout. */
+/* The console: kprintf's text goes to every sink the platform added (the
+ * serial port when a UART exists, the screen), or to stdout on the host. */
 #ifndef BAREBENCH_CONSOLE_H
 #define BAREBENCH_CONSOLE_H
 
 #include <stdarg.h>
+#include <stdbool.h>
+
+/* Takes one character; '\n' ends a line (a sink adds what its device needs). */
+typedef void (*console_sink)(char c);
+
+/* Adds a sink: text written from then on goes to it too. False when the
+ * table is full. */
+bool console_add_sink(console_sink sink);
 
 void kprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void kvprintf(const char *fmt, va_list ap);

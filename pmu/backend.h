@@ -10,7 +10,7 @@
 #ifndef BAREBENCH_PMU_BACKEND_H
 #define BAREBENCH_PMU_BACKEND_H
 
-#include "pmu.h"
+#include "pmu/pmu.h"
 
 #define PMU_MAX_MODS 8 /* modifiers after the event name */
 
@@ -165,7 +165,7 @@ struct pmu_backend {
                             struct pmu_write *out, unsigned max);
 };
 
-/* The registry, in detection order (pmu/registry.c). */
+/* The registry, in detection order (pmu/x86/registry.c). */
 extern const struct pmu_backend pmu_p5_backend;
 extern const struct pmu_backend pmu_p6_backend;
 extern const struct pmu_backend pmu_arch_backend;
@@ -194,14 +194,6 @@ const struct pmu_event_desc *pmu_find_event(const struct pmu_event_table *table,
 /* Looks a unit mask of an event up by name, case-insensitive. */
 const struct pmu_umask_desc *pmu_find_umask(const struct pmu_event_desc *ev, const char *name);
 
-/* Resolves an alias; returns the spec text or NULL. */
-const char *pmu_find_alias(const struct pmu_alias *aliases, const char *name);
-
-/* Parses an alias's text into out, appends the modifiers the user gave to
- * the alias (cycles:u), and keeps the user's text. 0, or -1 with err. */
-int pmu_expand_alias(const char *alias, const struct pmu_spec *spec, struct pmu_spec *out,
-                     char *err, size_t errlen);
-
 /* Appends formatted text to a NUL-terminated buffer, as far as it fits. */
 void pmu_append(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
@@ -221,11 +213,21 @@ int pmu_place_pmcs(struct pmu_assigned_event *events[], unsigned n, unsigned n_c
 /* Lists a table: one line per event, then its unit masks indented. */
 void pmu_list_table(const struct pmu_event_table *table, pmu_line_fn line, void *ctx);
 
+/* ---- Event specs (pmu/spec.c) ---- */
+
 /* Splits a spec word (pmu/spec.c); returns 0 or -1 with a message. */
 int pmu_spec_parse(const char *word, size_t len, struct pmu_spec *spec, char *err, size_t errlen);
 
 /* Length of the next event word of a list at s: up to the next ',' that
  * starts a new event (commas between `key=value` fields stay inside). */
 size_t pmu_spec_word_len(const char *s);
+
+/* Resolves an alias; returns the spec text or NULL. */
+const char *pmu_find_alias(const struct pmu_alias *aliases, const char *name);
+
+/* Parses an alias's text into out, appends the modifiers the user gave to
+ * the alias (cycles:u), and keeps the user's text. 0, or -1 with err. */
+int pmu_expand_alias(const char *alias, const struct pmu_spec *spec, struct pmu_spec *out,
+                     char *err, size_t errlen);
 
 #endif

@@ -1,7 +1,7 @@
 /* The PMU layer's core: picks the backend, plans event sets into passes,
  * programs passes through struct pmu_hw and checks that counters count. */
-#include "backend.h"
-#include "../kernel/kstring.h"
+#include "lib/kstring.h"
+#include "pmu/backend.h"
 
 static const struct pmu_backend *find_backend(const char *name)
 {

@@ -1,11 +1,11 @@
 /* Helpers every backend shares: errors, register-write lists, table
  * look-ups, counter matching, listing. */
-#include "backend.h"
+#include "pmu/backend.h"
 
 #include <stdarg.h>
 
-#include "../kernel/fmt.h"
-#include "../kernel/kstring.h"
+#include "lib/fmt.h"
+#include "lib/kstring.h"
 
 int pmu_error(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -60,28 +60,6 @@ void pmu_append(char *buf, size_t size, const char *fmt, ...)
     va_start(ap, fmt);
     fmt_vsnprintf(buf + used, size - used, fmt, ap);
     va_end(ap);
-}
-
-int pmu_expand_alias(const char *alias, const struct pmu_spec *spec, struct pmu_spec *out,
-                     char *err, size_t errlen)
-{
-    if (pmu_spec_parse(alias, strlen(alias), out, err, errlen) < 0)
-        return -1;
-    if (out->n_mods + spec->n_mods > PMU_MAX_MODS)
-        return pmu_error(err, errlen, "'%s': too many modifiers", spec->text);
-    for (unsigned i = 0; i < spec->n_mods; i++)
-        out->mods[out->n_mods++] = spec->mods[i];
-    str_copy(out->text, sizeof out->text, spec->text);
-    return 0;
-}
-
-const char *pmu_find_alias(const struct pmu_alias *aliases, const char *name)
-{
-    for (; aliases && aliases->alias; aliases++) {
-        if (str_ieq(name, aliases->alias))
-            return aliases->spec;
-    }
-    return NULL;
 }
 
 /* Kuhn's augmenting path: can event e get a counter, moving others? A

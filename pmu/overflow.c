@@ -1,13 +1,13 @@
 /* Overflow presets, interrupt enables, detection and re-arming for each
  * PMU family (Intel SDM vol. 3B 18.2 and 19, AMD BKDG "Performance
  * Monitoring Counters", seed 000 for the CCCR bits). */
-#include "overflow.h"
+#include "pmu/overflow.h"
 
-#include "backend.h"
-#include "evtsel.h"
-#include "p4.h"
-#include "regs.h"
-#include "../kernel/kstring.h"
+#include "lib/kstring.h"
+#include "pmu/backend.h"
+#include "pmu/x86/evtsel.h"
+#include "pmu/x86/p4.h"
+#include "pmu/x86/regs.h"
 
 /* The per-counter PMI enable nibble of FIXED_CTR_CTRL. */
 #define ARCH_FIXED_PMI 0x8u

@@ -10,7 +10,7 @@
 #ifndef BAREBENCH_PMU_OVERFLOW_H
 #define BAREBENCH_PMU_OVERFLOW_H
 
-#include "pmu.h"
+#include "pmu/pmu.h"
 
 /* How a backend shows and clears an overflow. */
 enum pmu_ovf_style {

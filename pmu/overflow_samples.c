@@ -1,7 +1,7 @@
 /* Sample option parsing and the histogram by window position. */
-#include "overflow_samples.h"
+#include "pmu/overflow_samples.h"
 
-#include "../kernel/kstring.h"
+#include "lib/kstring.h"
 
 #define PERIOD_MAX 1000000000000ull
 

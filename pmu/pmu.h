@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../kernel/cpuinfo.h"
+#include "lib/cpuinfo.h"
 
 #define PMU_MAX_COUNTERS 18 /* the Pentium 4 has the most */
 #define PMU_MAX_EVENTS   32 /* per event set, over all passes */
@@ -156,22 +156,6 @@ unsigned pmu_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, uns
 
 /* Lists the events and unit masks of the PMU (pmu-encode --list). */
 void pmu_list_events(const struct pmu *pmu, void (*line)(void *ctx, const char *text), void *ctx);
-
-/* Options of a synthetic CPU; 0 = the model's default. */
-struct pmu_cpu_opts {
-    unsigned arch_version; /* arch: leaf 0xA version 1-5 */
-    unsigned gp;           /* arch: general-purpose counters */
-    unsigned fixed;        /* arch: fixed counters */
-};
-
-/* Fills *cpu with a synthetic CPU that makes pmu_init() choose the named
- * PMU without a real CPU: p5, p5mmx, ppro, pii, piii, pm, arch, k7, k8,
- * fam10h, fam15h, fam17h, p4, p4-prescott, tsc. Returns false for an
- * unknown name. */
-bool pmu_cpu_by_name(const char *name, const struct pmu_cpu_opts *opts, struct cpu_info *cpu);
-
-/* The names pmu_cpu_by_name() knows, NULL-terminated. */
-extern const char *const pmu_cpu_names[];
 
 /* Delta of a counter between two raw reads, modulo its width. */
 static inline uint64_t pmu_delta(const struct pmu_read *read, uint64_t start, uint64_t end)

@@ -6,8 +6,8 @@
  *   event=0x..,umask=0x..,...   fields, as in perf's cpu/.../ form
  *   cpu/event=0x..,.../[ukh]    the same, wrapped as perf writes it
  * This file only splits; backends give the words their meaning. */
-#include "backend.h"
-#include "../kernel/kstring.h"
+#include "lib/kstring.h"
+#include "pmu/backend.h"
 
 /* Keys that may follow "event=..." after a comma in the fields form. */
 static const char *const field_keys[] = {
@@ -168,4 +168,26 @@ int pmu_spec_parse(const char *word, size_t len, struct pmu_spec *spec, char *er
     if (s[name_len] == ':')
         return add_modifiers(spec, s + name_len + 1, len - name_len - 1, ':', err, errlen);
     return 0;
+}
+
+int pmu_expand_alias(const char *alias, const struct pmu_spec *spec, struct pmu_spec *out,
+                     char *err, size_t errlen)
+{
+    if (pmu_spec_parse(alias, strlen(alias), out, err, errlen) < 0)
+        return -1;
+    if (out->n_mods + spec->n_mods > PMU_MAX_MODS)
+        return pmu_error(err, errlen, "'%s': too many modifiers", spec->text);
+    for (unsigned i = 0; i < spec->n_mods; i++)
+        out->mods[out->n_mods++] = spec->mods[i];
+    str_copy(out->text, sizeof out->text, spec->text);
+    return 0;
+}
+
+const char *pmu_find_alias(const struct pmu_alias *aliases, const char *name)
+{
+    for (; aliases && aliases->alias; aliases++) {
+        if (str_ieq(name, aliases->alias))
+            return aliases->spec;
+    }
+    return NULL;
 }

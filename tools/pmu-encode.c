@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../pmu/pmu.h"
+#include "pmu/pmu.h"
+#include "tools/hostlib/cpus.h"
 
 struct fake_hw {
     bool have_caps;

@@ -1,4 +1,4 @@
-/* libFuzzer target for the boot-option parser (kernel/options.c).
+/* libFuzzer target for the boot-option parser (lib/options.c).
  *
  * The input is a command line. It is parsed twice against a table with
  * every option kind (flags, numbers with ranges including the full 32-bit
@@ -6,7 +6,7 @@
  * buffers so AddressSanitizer sees a write past them):
  *  - once whole, as the kernel does;
  *  - once word by word, each word checked against an oracle written from
- *    kernel/options.h: a rejected word gives exactly one message that
+ *    lib/options.h: a rejected word gives exactly one message that
  *    quotes it and leaves every target as it was; an accepted word sets
  *    its own target to the value it names (in range) and nothing else.
  * Both runs must end in the same state with the same messages, and every
@@ -15,8 +15,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "fuzz.h"
-#include "kernel/options.h"
+#include "lib/options.h"
+#include "tests/fuzz/fuzz.h"
 
 #define PMU_SIZE    8
 #define EVENTS_SIZE 64

@@ -23,9 +23,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "fuzz.h"
-#include "pmu/p4.h"
 #include "pmu/pmu.h"
+#include "pmu/x86/p4.h"
+#include "tests/fuzz/fuzz.h"
+#include "tools/hostlib/cpus.h"
 
 struct fuzz_cpu {
     const char *name;

@@ -43,9 +43,10 @@ RUN_OVERHEAD = 2  # seconds per target around -max_total_time: start, leak check
 
 # Target -> the portable sources it exercises (plus tools/hostlib/*.c).
 TARGETS = {
-    "fuzz_options": ["kernel/options.c", "kernel/fmt.c", "kernel/strutil.c"],
+    "fuzz_options": ["lib/options.c", "lib/fmt.c", "lib/strutil.c", "lib/cpuinfo.c", "kernel/console.c"],
     "fuzz_pmu": sorted(glob.glob(os.path.join(ROOT, "pmu", "*.c")))
-    + ["kernel/fmt.c", "kernel/strutil.c", "kernel/cpuinfo.c"],
+    + sorted(glob.glob(os.path.join(ROOT, "pmu", "x86", "*.c")))
+    + ["lib/fmt.c", "lib/strutil.c", "lib/cpuinfo.c", "kernel/console.c"],
 }
 
 # The event-spec language's punctuation. Words come from the PMU layer:

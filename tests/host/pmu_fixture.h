@@ -3,7 +3,7 @@
 #ifndef BAREBENCH_PMU_FIXTURE_H
 #define BAREBENCH_PMU_FIXTURE_H
 
-#include "models/model.h"
+#include "tests/host/models/model.h"
 
 static struct model m;
 static struct pmu pmu;

@@ -2,8 +2,8 @@
  * sanity check of the maximum leaves, leaf 0xA, vendor-specific bits. */
 #include <string.h>
 
-#include "check.h"
-#include "kernel/cpuinfo.h"
+#include "lib/cpuinfo.h"
+#include "tests/host/check.h"
 
 struct leaf {
     uint32_t leaf;

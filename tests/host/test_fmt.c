@@ -2,8 +2,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "check.h"
-#include "kernel/fmt.h"
+#include "lib/fmt.h"
+#include "tests/host/check.h"
 
 static const char *f(const char *fmt, ...)
 {

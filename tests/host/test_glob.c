@@ -1,6 +1,6 @@
 /* Benchmark-name globs for bench=. */
-#include "bench/glob.h"
-#include "check.h"
+#include "lib/glob.h"
+#include "tests/host/check.h"
 
 int main(void)
 {

@@ -3,8 +3,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "check.h"
-#include "kernel/options.h"
+#include "lib/options.h"
+#include "tests/host/check.h"
 
 static bool flag;
 static uint32_t number = 11;

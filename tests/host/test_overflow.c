@@ -7,10 +7,10 @@
  * written; the P4 model counts the PMIs the CCCR requests. */
 #include <string.h>
 
-#include "check.h"
-#include "models/model.h"
-#include "models/p4_model.h"
 #include "pmu/overflow.h"
+#include "tests/host/check.h"
+#include "tests/host/models/model.h"
+#include "tests/host/models/p4_model.h"
 
 static struct model m;
 static struct p4_model p4m;

@@ -5,10 +5,10 @@
  * must land on the body offsets the model's "EIP" walked through. */
 #include <string.h>
 
-#include "check.h"
-#include "models/p4_model.h"
 #include "pmu/overflow.h"
 #include "pmu/overflow_samples.h"
+#include "tests/host/check.h"
+#include "tests/host/models/p4_model.h"
 
 static void parsing(void)
 {

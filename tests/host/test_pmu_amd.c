@@ -2,8 +2,8 @@
  * against the AMD model. */
 #include <string.h>
 
-#include "check.h"
-#include "pmu_fixture.h"
+#include "tests/host/check.h"
+#include "tests/host/pmu_fixture.h"
 
 static bool log_touches(unsigned from, uint32_t lo, uint32_t hi)
 {

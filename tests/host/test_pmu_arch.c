@@ -1,8 +1,8 @@
 /* The architectural perfmon backend (v1-v5) against the arch model. */
 #include <string.h>
 
-#include "check.h"
-#include "pmu_fixture.h"
+#include "tests/host/check.h"
+#include "tests/host/pmu_fixture.h"
 
 static void arch(unsigned version, unsigned gp, unsigned fixed)
 {

@@ -2,9 +2,9 @@
  * errors, verification and the TSC fallback. */
 #include <string.h>
 
-#include "check.h"
-#include "pmu_fixture.h"
-#include "../../pmu/backend.h"
+#include "pmu/backend.h"
+#include "tests/host/check.h"
+#include "tests/host/pmu_fixture.h"
 
 static void splitting(void)
 {

@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tests/host/check.h"
 
 static char tool[256];
 static char out[16384];

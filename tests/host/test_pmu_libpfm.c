@@ -14,9 +14,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "models/model.h"
-#include "../../pmu/events_amd.h"
+#include "pmu/x86/events_amd.h"
+#include "tests/host/check.h"
+#include "tests/host/models/model.h"
 
 #define EN_INT ((1ull << 22) | (1ull << 20))
 

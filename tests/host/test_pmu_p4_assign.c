@@ -3,9 +3,9 @@
  * conflict. */
 #include <string.h>
 
-#include "check.h"
-#include "models/p4_model.h"
-#include "../../pmu/p4.h"
+#include "pmu/x86/p4.h"
+#include "tests/host/check.h"
+#include "tests/host/models/p4_model.h"
 
 static struct p4_model model;
 static struct pmu pmu;

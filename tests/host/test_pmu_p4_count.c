@@ -4,9 +4,9 @@
  * and its clearing, PMI bits, 40-bit wrap), cascading, and the reads. */
 #include <string.h>
 
-#include "check.h"
-#include "models/p4_model.h"
-#include "../../pmu/p4.h"
+#include "pmu/x86/p4.h"
+#include "tests/host/check.h"
+#include "tests/host/models/p4_model.h"
 
 #define CRU0  0x3b8 /* CRU_ESCR0/1: instr_retired, uops_retired */
 #define UOPS  0x01

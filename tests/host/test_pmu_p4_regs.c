@@ -5,9 +5,10 @@
  * mask of the table counting in the model when its signal fires. */
 #include <string.h>
 
-#include "check.h"
-#include "models/p4_model.h"
-#include "../../pmu/p4.h"
+#include "pmu/x86/p4.h"
+#include "tests/host/check.h"
+#include "tests/host/models/p4_model.h"
+#include "tools/hostlib/cpus.h"
 
 static struct p4_model model;
 static struct pmu pmu;

@@ -1,9 +1,9 @@
 /* The Pentium (P5) backend against the P5 model (seed 001). */
 #include <string.h>
 
-#include "check.h"
-#include "kernel/kstring.h"
-#include "pmu_fixture.h"
+#include "lib/kstring.h"
+#include "tests/host/check.h"
+#include "tests/host/pmu_fixture.h"
 
 static void cesr_layout(void)
 {

@@ -1,9 +1,9 @@
 /* The P6 backend (Pentium Pro/II/III/M) against the P6 model. */
 #include <string.h>
 
-#include "check.h"
 #include "pmu/backend.h"
-#include "pmu_fixture.h"
+#include "tests/host/check.h"
+#include "tests/host/pmu_fixture.h"
 
 static void describe_line(void *ctx, const char *text)
 {

@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench/crc32.h"
 #include "bench/record.h"
-#include "check.h"
+#include "lib/crc32.h"
+#include "tests/host/check.h"
 
 static char last[RECORD_MAX];
 

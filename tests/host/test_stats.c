@@ -1,6 +1,6 @@
 /* Statistics in integer arithmetic. */
 #include "bench/stats.h"
-#include "check.h"
+#include "tests/host/check.h"
 
 int main(void)
 {

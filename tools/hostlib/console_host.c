@@ -1,26 +1,15 @@
-/* Host stand-in for the kernel console: kprintf goes to stdout, formatted
- * by the same code as in the kernel so host tests see the kernel's text. */
+/* Host programs print through the kernel's own console (kernel/console.c),
+ * so host tests see the kernel's text; its one sink here is stdout. */
 #include <stdio.h>
 
 #include "kernel/console.h"
-#include "kernel/fmt.h"
 
-void console_write(const char *text)
+static void stdout_sink(char c)
 {
-    fputs(text, stdout);
+    putchar(c);
 }
 
-void kvprintf(const char *fmt, va_list ap)
+__attribute__((constructor)) static void console_host_init(void)
 {
-    char buf[1024];
-    fmt_vsnprintf(buf, sizeof buf, fmt, ap);
-    console_write(buf);
-}
-
-void kprintf(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    kvprintf(fmt, ap);
-    va_end(ap);
+    console_add_sink(stdout_sink);
 }

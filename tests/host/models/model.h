@@ -18,7 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../../../pmu/pmu.h"
+#include "pmu/pmu.h"
+#include "tools/hostlib/cpus.h"
 
 enum model_signal {
     SIG_CYCLES, /* unhalted core cycles */

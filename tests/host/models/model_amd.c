@@ -1,6 +1,6 @@
 /* AMD PMU model: legacy PERF_CTL0-3/PERF_CTR0-3 (0xC0010000-7) and, with
  * the core extension, six interleaved pairs from 0xC0010200; 48 bits. */
-#include "model.h"
+#include "tests/host/models/model.h"
 
 #define SEL_EN (1ull << 22)
 

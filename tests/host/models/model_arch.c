@@ -1,7 +1,7 @@
 /* Architectural perfmon model, versions 1-5: PMCs and PERFEVTSELs, fixed
  * counters with FIXED_CTR_CTRL, GLOBAL_CTRL/STATUS/OVF_CTRL (v2+),
  * PERF_CAPABILITIES behind PDCM, full-width writes behind FW_WRITE. */
-#include "model.h"
+#include "tests/host/models/model.h"
 
 #define SEL_EN   (1ull << 22)
 #define FW_WRITE (1ull << 13)

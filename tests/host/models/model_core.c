@@ -2,7 +2,7 @@
  * log, the known loop and the PerfEvtSel counting rule. */
 #include <string.h>
 
-#include "model.h"
+#include "tests/host/models/model.h"
 
 bool model_init(struct model *m, enum model_kind kind, const char *cpu_name,
                 const struct pmu_cpu_opts *opts)

@@ -1,6 +1,6 @@
 /* P6 PMU model: PerfCtr0/1 (0xC1/0xC2, 40 bits, writes sign-extend bit
  * 31), PerfEvtSel0/1 (0x186/0x187); EN in PerfEvtSel0 enables both. */
-#include "model.h"
+#include "tests/host/models/model.h"
 
 #define SEL_EN (1ull << 22)
 

@@ -1,5 +1,7 @@
 /* The NetBurst PMU model: see p4_model.h. */
-#include "p4_model.h"
+#include "tests/host/models/p4_model.h"
+
+#include "tools/hostlib/cpus.h"
 
 #include <stdio.h>
 #include <string.h>

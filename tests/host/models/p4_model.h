@@ -5,7 +5,7 @@
  * filter, threshold with compare, complement and edge, FORCE_OVF, the
  * sticky OVF flag, PMI requests, cascading and extended cascading.
  *
- * Its tables are written from the SDM independently of pmu/p4_regs.c, so
+ * Its tables are written from the SDM independently of pmu/x86/p4_regs.c, so
  * a wrong table on either side shows up as a failing test. */
 #ifndef BAREBENCH_P4_MODEL_H
 #define BAREBENCH_P4_MODEL_H
@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../../../pmu/pmu.h"
+#include "pmu/pmu.h"
 
 #define P4_MODEL_COUNTERS 18
 

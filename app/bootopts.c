@@ -1,0 +1,107 @@
+/* The table of boot options and their defaults. */
+#include "app/bootopts.h"
+
+#include "kernel/console.h"
+#include "kernel/x86/exit.h"
+#include "lib/kstring.h"
+#include "lib/options.h"
+
+struct boot_options boot_opts = {
+    .exit = EXIT_AUTO,
+    .verbose = 1,
+    .pmu = "auto",
+    .events = "default",
+    .bench = "default",
+    .reps = 11,
+    .warmup = 3,
+    .unroll = 100,
+    .wss = 1024,
+    .watchdog = 2000,
+};
+
+static const char *const exit_choices[] = {"auto", "qemu", "bochs", "halt", "reboot", NULL};
+static const char *const fault_choices[] = {"none", "ud", "gp", "de", "pf", "df", NULL};
+static const char *const serialize_choices[] = {"auto", "cpuid", "lfence", "serialize", NULL};
+static const char *const method_choices[] = {"auto", "diff", "empty", NULL};
+static const char *const ring_choices[] = {"0", "3", NULL};
+static const char *const aggregate_choices[] = {"median", "min", "mean", "max", "trimmed", NULL};
+
+#define STR(field) .target = boot_opts.field, .size = sizeof boot_opts.field
+
+static const struct opt_def defs[] = {
+    {"help", OPT_FLAG, "print every option with its default, then run", .target = &boot_opts.help},
+    {"exit", OPT_CHOICE, "how the run ends (auto: QEMU/Bochs exit, halt on hardware)",
+     .target = &boot_opts.exit, .choices = exit_choices},
+    {"verbose", OPT_UINT, "0 results only .. 3 everything", .target = &boot_opts.verbose, .min = 0,
+     .max = 3},
+    {"fault", OPT_CHOICE, "raise a deliberate exception after the CPU report (tests the report)",
+     .target = &boot_opts.fault, .choices = fault_choices},
+    {"pmu", OPT_STRING, "PMU backend: auto, tsc, p5, p5mmx, p6, arch, amd, p4", STR(pmu)},
+    {"events", OPT_STRING, "comma-separated event specs, or 'default'", STR(events)},
+    {"pmudump", OPT_FLAG, "print the programmed PMU registers, read back",
+     .target = &boot_opts.pmudump},
+    {"bench", OPT_STRING, "benchmarks: names or globs separated by '+', 'default', 'all', 'list'",
+     STR(bench)},
+    {"reps", OPT_UINT, "measured repetitions per benchmark", .target = &boot_opts.reps, .min = 1,
+     .max = 1000},
+    {"warmup", OPT_UINT, "unmeasured runs before the repetitions", .target = &boot_opts.warmup,
+     .min = 0, .max = 100},
+    {"unroll", OPT_UINT, "copies of the payload body per measurement", .target = &boot_opts.unroll,
+     .min = 1, .max = 1000},
+    {"serialize", OPT_CHOICE, "instruction around counter reads", .target = &boot_opts.serialize,
+     .choices = serialize_choices},
+    {"method", OPT_CHOICE, "overhead removal: diff (unroll U vs 2U) or empty (empty payload)",
+     .target = &boot_opts.method, .choices = method_choices},
+    {"wss", OPT_UINT, "working set of the chase benchmark, KiB", .target = &boot_opts.wss, .min = 4,
+     .max = 65536},
+    {"ring", OPT_CHOICE, "privilege level of the measured windows (3: user mode, RDPMC by CR4.PCE)",
+     .target = &boot_opts.ring, .choices = ring_choices},
+    {"watchdog", OPT_UINT,
+     "ms a window may run before an NMI stops it (RTC alarm: 1 s steps; 0: off)",
+     .target = &boot_opts.watchdog, .min = 0, .max = 58000},
+    {"sample", OPT_STRING,
+     "EVENT:PERIOD: sample EVENT every PERIOD events (PMI), histogram per payload", STR(sample)},
+    {"aggregate", OPT_CHOICE, "the value the table shows first", .target = &boot_opts.aggregate,
+     .choices = aggregate_choices},
+};
+
+#define N_DEFS (sizeof defs / sizeof defs[0])
+
+static void print_diag(void *ctx, const char *message)
+{
+    (void)ctx;
+    kprintf("barebench: %s (using the default)\n", message);
+}
+
+unsigned bootopts_parse(const char *cmdline)
+{
+    return options_parse(cmdline, defs, N_DEFS, print_diag, 0);
+}
+
+void bootopts_print_help(void)
+{
+    char value[260];
+    kprintf("boot options (key=value or flag; current value in brackets):\n");
+    for (unsigned i = 0; i < N_DEFS; i++) {
+        const struct opt_def *d = &defs[i];
+        options_value_text(d, value, sizeof value);
+        kprintf("  %-10s %s [%s]", d->name, d->help, value);
+        if (d->kind == OPT_CHOICE) {
+            kprintf(" one of:");
+            for (unsigned c = 0; d->choices[c]; c++)
+                kprintf(" %s", d->choices[c]);
+        } else if (d->kind == OPT_UINT) {
+            kprintf(" (%u..%u)", (unsigned)d->min, (unsigned)d->max);
+        }
+        kprintf("\n");
+    }
+}
+
+const char *bootopts_choice_name(const char *option)
+{
+    for (unsigned i = 0; i < N_DEFS; i++) {
+        if (defs[i].kind == OPT_CHOICE && strcmp(defs[i].name, option) == 0)
+            return defs[i].choices[*(unsigned *)defs[i].target];
+    }
+    return "?";
+}

@@ -1,0 +1,102 @@
+/* The run: bring up the console and traps, read the loader's information
+ * and the boot options, identify the CPU, then hand over to the benchmarks. */
+#include <stdint.h>
+
+#include "app/bootopts.h"
+#include "app/cpureport.h"
+#include "app/pmu_setup.h"
+#include "app/runsetup.h"
+#include "app/suite.h"
+#include "bench/record.h"
+#include "kernel/console.h"
+#include "kernel/x86/desc.h"
+#include "kernel/x86/exit.h"
+#include "kernel/x86/fpu.h"
+#include "kernel/x86/memory.h"
+#include "kernel/x86/multiboot.h"
+#include "kernel/x86/paging.h"
+#include "kernel/x86/serial.h"
+#include "kernel/x86/traps.h"
+#include "kernel/x86/tss.h"
+#include "kernel/x86/vga.h"
+#include "lib/kstring.h"
+
+#define BAREBENCH_VERSION "0.1"
+
+static char cmdline[512];
+static struct boot_info boot;
+static struct cpu_info cpu;
+static struct pmu pmu;
+static struct pmu_plan plan;
+
+static const unsigned deliberate_vectors[] = {
+    [FAULT_UD] = 6, [FAULT_GP] = 13, [FAULT_DE] = 0, [FAULT_PF] = 14, [FAULT_DF] = 8};
+
+static void print_record(const char *line)
+{
+    kprintf("%s\n", line);
+}
+
+static void final_record(bool pass)
+{
+    record_final(pass);
+}
+
+static void report_memory(void)
+{
+    kprintf("memory: %u KiB usable in %u regions (multiboot%u, loader \"%s\")\n",
+            (unsigned)(boot.usable_bytes >> 10), boot.n_regions, boot.protocol, boot.loader);
+    for (unsigned i = 0; boot_opts.verbose >= 2 && i < boot.n_regions; i++)
+        kprintf("  %08llx-%08llx type %u\n", (unsigned long long)boot.regions[i].base,
+                (unsigned long long)(boot.regions[i].base + boot.regions[i].length - 1),
+                (unsigned)boot.regions[i].type);
+}
+
+void kmain(uint32_t magic, uint32_t info_addr)
+{
+    bool serial = serial_init();
+    vga_init();
+    console_add_sink(serial_putc);
+    console_add_sink(vga_putc);
+    desc_init();
+    enum run_env env = run_env_detect();
+    exit_configure(EXIT_AUTO, env);
+    record_set_sink(print_record);
+    exit_set_hook(final_record);
+
+    multiboot_parse(magic, info_addr, &boot);
+    str_copy(cmdline, sizeof cmdline, boot.cmdline);
+    kprintf("\nbarebench %s: bare-metal x86 benchmarks (%s, serial %s)\n", BAREBENCH_VERSION,
+            run_env_name(env), serial ? "COM1 115200 8N1" : "absent");
+    if (!boot.protocol)
+        kprintf("barebench: unknown boot loader magic 0x%x; no options, no memory map\n",
+                (unsigned)magic);
+    kprintf("command line: \"%s\"\n", cmdline);
+    unsigned bad = bootopts_parse(cmdline);
+    exit_configure(boot_opts.exit, env);
+    if (bad)
+        kprintf("barebench: %u bad boot option(s) ignored; 'help' lists them all\n", bad);
+    if (boot_opts.help)
+        bootopts_print_help();
+    report_memory();
+
+    cpu_identify(&cpu);
+    cpu_report(&cpu);
+    paging_init(&cpu);
+    tss_init();
+
+    fpu_init(&cpu);
+    mem_init(&boot);
+
+    if (boot_opts.fault != FAULT_NONE)
+        trap_raise_deliberate(deliberate_vectors[boot_opts.fault]);
+
+    const char *detected =
+        pmu_setup(&pmu, &plan, &cpu, boot_opts.pmu, runsetup_events(), boot_opts.pmudump);
+    runsetup_init(&pmu, &plan, &cpu);
+    struct suite_context suite = {&pmu, detected, &plan, &boot_opts, run_env_name(env), cmdline};
+    unsigned faults = suite_run(&suite);
+    if (faults)
+        kprintf("\nbarebench: %u benchmark(s) faulted (reported above); the others ran\n", faults);
+    run_finish(true);
+}

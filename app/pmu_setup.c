@@ -1,0 +1,90 @@
+/* The PMU's start-up sequence and its messages. */
+#include "app/pmu_setup.h"
+
+#include "kernel/console.h"
+#include "kernel/x86/probe.h"
+#include "lib/kstring.h"
+
+#define DUMP_MAX 96 /* a full Pentium 4 pass writes 54 and more */
+
+static int hw_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
+{
+    (void)ctx;
+    return rdmsr_safe(msr, val);
+}
+
+static int hw_wrmsr(void *ctx, uint32_t msr, uint64_t val)
+{
+    (void)ctx;
+    return wrmsr_safe(msr, val);
+}
+
+static int hw_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
+{
+    (void)ctx;
+    return rdpmc_safe(ecx, val);
+}
+
+/* The PMU layer's hardware access: the fault-safe probes. */
+static const struct pmu_hw kernel_pmu_hw = {
+    .rdmsr = hw_rdmsr, .wrmsr = hw_wrmsr, .rdpmc = hw_rdpmc};
+
+static void print_line(void *ctx, const char *text)
+{
+    (void)ctx;
+    kprintf("pmu: %s\n", text);
+}
+
+/* Programs each pass, reads every written MSR back, prints both, stops it:
+ * with Bochs's msrs= storage this shows exactly what was programmed. */
+static void dump_registers(struct pmu *pmu, const struct pmu_plan *plan)
+{
+    static struct pmu_write writes[DUMP_MAX];
+    for (unsigned pass = 0; pass < plan->n_passes; pass++) {
+        unsigned n = pmu_encode_pass(pmu, plan, pass, writes, DUMP_MAX);
+        pmu_start_pass(pmu, plan, pass);
+        for (unsigned i = 0; i < n && i < DUMP_MAX; i++) {
+            uint64_t back = 0;
+            int err = rdmsr_safe(writes[i].msr, &back);
+            kprintf("pmudump: pass %u wrmsr 0x%x 0x%llx  # %s; read back %s0x%llx\n", pass,
+                    (unsigned)writes[i].msr, (unsigned long long)writes[i].value, writes[i].what,
+                    err ? "FAULT " : "", (unsigned long long)back);
+        }
+        pmu_stop_pass(pmu, plan, pass);
+    }
+}
+
+static void plan_or_default(const struct pmu *pmu, struct pmu_plan *plan, const char *events)
+{
+    char err[PMU_ERR_LEN];
+    const char *spec = str_ieq(events, "default") ? NULL : events;
+    if (pmu_plan_events(pmu, spec, plan, err, sizeof err) == 0)
+        return;
+    kprintf("pmu: events=%s: %s\n", events, err);
+    if (plan->n_events) {
+        kprintf("pmu: going on with the %u event(s) accepted before it\n", plan->n_events);
+        return;
+    }
+    kprintf("pmu: going on with the default events of %s\n", pmu_name(pmu));
+    pmu_plan_events(pmu, NULL, plan, err, sizeof err);
+}
+
+const char *pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_info *cpu,
+                      const char *force, const char *events, bool dump)
+{
+    pmu_init(pmu, cpu, &kernel_pmu_hw, str_ieq(force, "auto") ? NULL : force);
+    const char *detected = pmu_name(pmu);
+    kprintf("pmu: backend %s\n", detected);
+    pmu_describe(pmu, print_line, 0);
+    plan_or_default(pmu, plan, events);
+    if (dump)
+        dump_registers(pmu, plan);
+    if (pmu_verify(pmu, plan, 0))
+        return detected;
+    kprintf("pmu: the %s counters do not count on this machine (an emulator?): "
+            "falling back to the TSC; results are TSC ticks\n",
+            detected);
+    pmu_fallback_tsc(pmu);
+    plan_or_default(pmu, plan, "default");
+    return detected;
+}

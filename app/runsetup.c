@@ -1,0 +1,77 @@
+/* Order matters: the NMI handler before anything can raise an NMI; ring 3
+ * before the runner that enters it. */
+#include "app/runsetup.h"
+
+#include "app/bootopts.h"
+#include "app/sample.h"
+#include "app/x86/gate.h"
+#include "app/x86/winrun.h"
+#include "kernel/console.h"
+#include "kernel/x86/nmi.h"
+#include "kernel/x86/user.h"
+#include "kernel/x86/watchdog.h"
+#include "pmu/overflow_samples.h"
+
+extern void gate_selftest(void);
+extern int32_t gate_selftest_results[8];
+extern char gate_selftest_buffer[256];
+
+static char sample_event[96];
+static uint64_t sample_period;
+
+const char *runsetup_events(void)
+{
+    if (!boot_opts.sample[0])
+        return boot_opts.events;
+    if (pmu_sample_parse(boot_opts.sample, sample_event, sizeof sample_event, &sample_period))
+        return sample_event;
+    kprintf("sample=%s: expected EVENT:PERIOD with PERIOD a positive number; not sampling\n",
+            boot_opts.sample);
+    return boot_opts.events;
+}
+
+/* Ring 3 reads counters with RDPMC (CR4.PCE) or RDTSC; RDMSR faults there. */
+static bool ring3_possible(const struct pmu_plan *plan)
+{
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        if (plan->events[i].read.kind == PMU_READ_RDMSR) {
+            kprintf("ring3: staying in ring 0: this PMU is read with RDMSR (a Pentium without "
+                    "RDPMC), which faults at CPL 3\n");
+            return false;
+        }
+    }
+    return true;
+}
+
+static void gate_selftest_report(void)
+{
+    static const char *const what[8] = {"hello",
+                                        "write (default events)",
+                                        "read",
+                                        "reset counters",
+                                        "write NO_SUCH_EVENT:u",
+                                        "reset selection",
+                                        "read (nothing selected)",
+                                        "operation 9 (none)"};
+    user_run(gate_selftest);
+    for (unsigned i = 0; i < 8; i++)
+        kprintf("gate: from CPL 3: %-24s -> %d%s%s\n", what[i], (int)gate_selftest_results[i],
+                i == 2 ? " " : "", i == 2 ? gate_selftest_buffer : "");
+}
+
+void runsetup_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_info *cpu)
+{
+    nmi_init();
+    nmi_add_claimant(sample_nmi);
+    nmi_add_claimant(watchdog_nmi);
+    gate_init(pmu);
+    bool watchdog = watchdog_init(cpu, boot_opts.watchdog);
+    bool ring3 = boot_opts.ring == RING_3 && ring3_possible(plan);
+    if (ring3) {
+        user_init();
+        gate_selftest_report();
+    }
+    if (sample_period)
+        sample_init(pmu, plan, cpu, sample_period);
+    winrun_init(ring3, watchdog);
+}

@@ -1,0 +1,95 @@
+/* The sampler: PMI handling and the per-payload histogram. */
+#include "app/sample.h"
+
+#include "app/x86/winrun.h"
+#include "kernel/console.h"
+#include "kernel/x86/apic.h"
+#include "lib/kstring.h"
+#include "pmu/overflow.h"
+#include "pmu/overflow_samples.h"
+
+static struct pmu *spmu;
+static const struct pmu_plan *splan;
+static struct pmu_overflow ovf;
+static bool active;
+
+static struct pmu_sample_hist hist;
+
+bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_info *cpu,
+                 uint64_t period)
+{
+    char err[PMU_ERR_LEN];
+    const char *why = pmu_overflow_unsupported(pmu);
+    struct pmu detected;
+    pmu_init(&detected, cpu, &pmu->hw, NULL);
+    if (pmu_overflow_unsupported(&detected) == 0 && !pmu->counting)
+        why = "the PMU's counters do not count on this machine (an emulator?), so no counter "
+              "can overflow";
+    else if (!why && (why = apic_init(cpu)) == 0 &&
+             pmu_overflow_setup(pmu, plan, 0, period, &ovf, err, sizeof err) < 0)
+        why = err;
+    if (why) {
+        kprintf("sample: sampling unavailable: %s; no samples will be printed\n", why);
+        return false;
+    }
+    spmu = pmu;
+    splan = plan;
+    active = true;
+    kprintf("sample: %s every %llu events on %s, PMI through the local APIC LVTPC as an NMI; "
+            "this run's results are for the histogram only (the counter is re-armed at each PMI)\n",
+            plan->events[0].name, (unsigned long long)period, plan->events[0].counter);
+    return true;
+}
+
+void sample_pass_started(unsigned pass)
+{
+    if (!active || pass != ovf.pass)
+        return;
+    pmu_overflow_start(spmu, splan, &ovf);
+    apic_pmi_as_nmi();
+}
+
+void sample_payload_begin(void)
+{
+    memset(&hist, 0, sizeof hist);
+}
+
+static void record(uint32_t eip)
+{
+    const struct window *w = winrun_current();
+    struct pmu_sample_layout at;
+    if (w)
+        at = (struct pmu_sample_layout){(uint32_t)w->code, (uint32_t)w->len, (uint32_t)w->body_at,
+                                        w->body_len, w->unroll};
+    pmu_sample_add(&hist, w ? &at : 0, eip);
+}
+
+bool sample_nmi(const struct trap_frame *f)
+{
+    bool pending = false;
+    if (!active || pmu_overflow_pending(spmu, &ovf, &pending) < 0 || !pending)
+        return false;
+    record(f->eip);
+    pmu_overflow_rearm(spmu, &ovf);
+    apic_pmi_as_nmi(); /* P4 and Core mask LVTPC when they deliver a PMI */
+    return true;
+}
+
+void sample_payload_end(const struct payload *p)
+{
+    if (!active)
+        return;
+    kprintf("  samples of %s: %u (every %llu events)\n", p->name, hist.total,
+            (unsigned long long)ovf.period);
+    for (unsigned i = 0; i < PMU_SAMPLE_BUCKETS; i++) {
+        if (hist.body[i])
+            kprintf("  %8u  %s+0x%x%s (%08x)\n", hist.body[i], p->name, i,
+                    i == PMU_SAMPLE_BUCKETS - 1 ? " and beyond" : "",
+                    p->body ? (unsigned)((uint32_t)p->body + i) : 0u);
+    }
+    if (hist.reads)
+        kprintf("  %8u  (the window's counter reads)\n", hist.reads);
+    if (hist.outside)
+        kprintf("  %8u  (outside the window: a C payload's function or the kernel)\n",
+                hist.outside);
+}

@@ -1,0 +1,30 @@
+/* Sampling (sample=EVENT:PERIOD): the event's counter is preset to
+ * overflow every PERIOD events and interrupts through the local APIC's
+ * LVTPC, delivered as an NMI because windows run with IF=0. The handler
+ * records the interrupted EIP and re-arms the counter; after each payload
+ * a histogram of the samples by payload symbol (name+offset in its body)
+ * is printed. Where the counters do not count (every emulator) it says
+ * so and prints no samples. */
+#ifndef BAREBENCH_SAMPLE_H
+#define BAREBENCH_SAMPLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bench/payload.h"
+#include "kernel/x86/traps.h"
+#include "pmu/pmu.h"
+
+/* Sets sampling of the plan's first event up, or says why it cannot run. */
+bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_info *cpu,
+                 uint64_t period);
+
+/* Suite hooks: a pass was programmed; a payload starts; it ended. */
+void sample_pass_started(unsigned pass);
+void sample_payload_begin(void);
+void sample_payload_end(const struct payload *p);
+
+/* From the NMI handler: true when the sampled counter overflowed (a PMI). */
+bool sample_nmi(const struct trap_frame *f);
+
+#endif

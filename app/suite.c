@@ -1,0 +1,292 @@
+/* For each selected payload: check what it needs, prepare it, measure each
+ * pass inside a trap catch, print the table and the records. */
+#include "app/suite.h"
+
+#include "app/sample.h"
+#include "bench/measure.h"
+#include "bench/record.h"
+#include "bench/select.h"
+#include "bench/stats.h"
+#include "kernel/console.h"
+#include "kernel/x86/cpu.h"
+#include "kernel/x86/memory.h"
+#include "kernel/x86/probe.h"
+#include "kernel/x86/traps.h"
+#include "kernel/x86/user.h"
+#include "lib/fmt.h"
+#include "lib/kstring.h"
+
+static struct measure_result result;
+static struct selection selection;
+
+static enum serializer choose_serializer(const struct cpu_info *cpu, unsigned choice)
+{
+    bool has_lfence = cpu->features[FEAT_SSE2];
+    bool has_serialize = cpu->features[FEAT_SERIALIZE];
+    enum serializer best = has_serialize ? SERIALIZER_SERIALIZE
+                           : has_lfence  ? SERIALIZER_LFENCE
+                                         : SERIALIZER_CPUID;
+    if (choice == SER_CPUID)
+        return SERIALIZER_CPUID;
+    if ((choice == SER_LFENCE && !has_lfence) || (choice == SER_SERIALIZE && !has_serialize)) {
+        kprintf("bench: serialize=%s: this CPU lacks it; using %s\n",
+                choice == SER_LFENCE ? "lfence" : "serialize", serializer_name(best));
+        return best;
+    }
+    if (choice == SER_LFENCE)
+        return SERIALIZER_LFENCE;
+    if (choice == SER_SERIALIZE)
+        return SERIALIZER_SERIALIZE;
+    return best;
+}
+
+/* Why this CPU cannot run the payload, or NULL. */
+static const char *missing_feature(const struct payload *p, const struct cpu_info *cpu)
+{
+    uint64_t value;
+    if ((p->flags & PAYLOAD_NEEDS_MMX) && !cpu->features[FEAT_MMX])
+        return "the CPU has no MMX";
+    if ((p->flags & PAYLOAD_NEEDS_SSE) && !cpu->features[FEAT_SSE])
+        return "the CPU has no SSE";
+    if ((p->flags & PAYLOAD_NEEDS_SSE2) && !cpu->features[FEAT_SSE2])
+        return "the CPU has no SSE2";
+    if ((p->flags & PAYLOAD_NEEDS_CMOV) && !cpu->features[FEAT_CMOV])
+        return "the CPU has no CMOV";
+    if ((p->flags & PAYLOAD_NEEDS_TSC) && !cpu->features[FEAT_TSC])
+        return "the CPU has no TSC";
+    if ((p->flags & PAYLOAD_NEEDS_MSR) && (!cpu->features[FEAT_MSR] || rdmsr_safe(0x10, &value)))
+        return "RDMSR of MSR 0x10 faults here";
+    if ((p->flags & PAYLOAD_NEEDS_MSR) && user_active())
+        return "RDMSR faults at CPL 3 (ring=3)";
+    if ((p->flags & PAYLOAD_NEEDS_RDPMC) && rdpmc_safe(0, &value))
+        return "RDPMC of counter 0 faults here";
+    return 0;
+}
+
+static void print_boot_record(const struct suite_context *ctx, enum serializer ser)
+{
+    const struct cpu_info *cpu = &ctx->pmu->cpu;
+    record_begin("boot");
+    record_fieldf("%d", RECORD_FORMAT_VERSION);
+    record_field(cpu->vendor_string);
+    record_fieldf("%u", cpu->family);
+    record_fieldf("%u", cpu->model);
+    record_fieldf("%u", cpu->stepping);
+    record_field(cpu->brand[0] ? cpu->brand : "-");
+    record_field(ctx->pmu_detected);
+    record_fieldf("%d", ctx->pmu->counting ? 1 : 0);
+    record_field(serializer_name(ser));
+    record_field(ctx->env_name);
+    record_field(ctx->cmdline[0] ? ctx->cmdline : "-");
+    record_end();
+}
+
+static void print_bench_header(const struct payload *p)
+{
+    kprintf("\n%s: %s", p->name, p->description);
+    if (p->insns != PAYLOAD_INSNS_VARIABLE)
+        kprintf(" [%d instruction%s per iteration]", (int)p->insns, p->insns == 1 ? "" : "s");
+    kprintf("\n");
+    record_begin("bench");
+    record_field(p->name);
+    if (p->insns == PAYLOAD_INSNS_VARIABLE)
+        record_field("-");
+    else
+        record_fieldf("%d", (int)p->insns);
+    record_field(p->description);
+    record_end();
+}
+
+static void print_skip(const struct payload *p, const char *why)
+{
+    kprintf("\n%s: skipped: %s\n", p->name, why);
+    record_begin("skip");
+    record_field(p->name);
+    record_field(why);
+    record_end();
+}
+
+static void print_fault(const struct payload *p, const struct trap_info *t)
+{
+    kprintf("  FAULT: %s raised %s (vector %u, error code 0x%x) at eip %08x; going on\n", p->name,
+            trap_mnemonic(t->vector), (unsigned)t->vector, (unsigned)t->error, (unsigned)t->eip);
+    record_begin("fault");
+    record_field(p->name);
+    record_fieldf("%u", (unsigned)t->vector);
+    record_field(trap_mnemonic(t->vector));
+    record_fieldf("0x%x", (unsigned)t->error);
+    record_fieldf("0x%08x", (unsigned)t->eip);
+    record_end();
+}
+
+static void print_pass_header(const struct suite_context *ctx, const struct payload *p,
+                              unsigned pass, const struct measure_config *cfg)
+{
+    const struct pmu_plan *plan = ctx->plan;
+    kprintf("  pass %u: unroll %u (%s), %u reps after %u warm-up, %s:", pass, (unsigned)cfg->unroll,
+            measure_method_name(result.method), (unsigned)cfg->reps, (unsigned)cfg->warmup,
+            serializer_name(cfg->ser));
+    record_begin("pass");
+    record_field(p->name);
+    record_fieldf("%u", pass);
+    char events[256];
+    size_t at = 0;
+    events[0] = '\0';
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        if (plan->events[i].pass != pass)
+            continue;
+        kprintf(" %s", plan->events[i].name);
+        at += (size_t)fmt_snprintf(events + at, at < sizeof events ? sizeof events - at : 0, "%s%s",
+                                   at ? "+" : "", plan->events[i].name);
+    }
+    kprintf("\n");
+    record_field(events);
+    record_end();
+    kprintf("  %10s %10s %10s %10s %10s %8s  %-28s %-22s %s\n", bootopts_choice_name("aggregate"),
+            "min", "max", "mean", "trimmed", "spread", "event", "encoding", "counter");
+}
+
+static int64_t pick(const struct stats *s, unsigned aggregate)
+{
+    switch (aggregate) {
+    case AGG_MIN:
+        return s->min;
+    case AGG_MEAN:
+        return s->mean;
+    case AGG_MAX:
+        return s->max;
+    case AGG_TRIMMED:
+        return s->trimmed;
+    default:
+        return s->median;
+    }
+}
+
+static void print_row(const struct suite_context *ctx, const struct payload *p, unsigned pass,
+                      unsigned slot, const struct measure_config *cfg)
+{
+    const struct pmu_assigned_event *ev = &ctx->plan->events[result.event[slot]];
+    struct stats s;
+    char v[5][24];
+    stats_compute(result.value[slot], cfg->reps, &s);
+    int64_t shown[5] = {pick(&s, ctx->opts->aggregate), s.min, s.max, s.mean, s.trimmed};
+    for (int i = 0; i < 5; i++)
+        fmt_fixed(v[i], sizeof v[i], shown[i], 2);
+    kprintf("  %10s %10s %10s %10s %10s  %-28s %-22s %s\n", v[0], v[1], v[2], v[3], v[4], ev->name,
+            ev->encoding, ev->counter);
+
+    record_begin("result");
+    record_field(p->name);
+    record_field(ev->name);
+    record_field(ev->encoding);
+    record_field(ev->counter);
+    record_fieldf("%u", pass);
+    record_field(ev->read.kind == PMU_READ_RDTSC ? "ticks" : "events");
+    record_fieldf("%u", (unsigned)cfg->reps);
+    record_fieldf("%u", (unsigned)cfg->unroll);
+    record_field_x100(s.min);
+    record_field_x100(s.median);
+    record_field_x100(s.mean);
+    record_field_x100(s.max);
+    record_field_x100(s.trimmed);
+    record_end();
+}
+
+/* Prints what the empty window costs in each pass: the constant that
+ * differencing or the empty-window subtraction removes. */
+static void print_overhead(const struct suite_context *ctx, const struct measure_config *cfg)
+{
+    uint64_t min_count[WINDOW_MAX_READS];
+    for (unsigned pass = 0; pass < ctx->plan->n_passes; pass++) {
+        pmu_start_pass(ctx->pmu, ctx->plan, pass);
+        unsigned n = measure_overhead(ctx->plan, pass, cfg, &result, min_count);
+        pmu_stop_pass(ctx->pmu, ctx->plan, pass);
+        kprintf("window overhead, pass %u (minimum of %u empty windows):", pass,
+                (unsigned)cfg->reps);
+        for (unsigned i = 0; i < n; i++)
+            kprintf(" %s %llu", ctx->plan->events[result.event[i]].name,
+                    (unsigned long long)min_count[i]);
+        kprintf("\n");
+    }
+}
+
+/* Measures every pass of one payload inside a trap catch. Returns false
+ * (with *fault filled) when the payload faulted. */
+static bool measure_payload(const struct suite_context *ctx, const struct payload *p,
+                            const struct measure_config *cfg, const struct payload_regs *regs,
+                            struct trap_info *fault)
+{
+    static struct trap_catch c;
+    static unsigned pass;
+    for (pass = 0; pass < ctx->plan->n_passes; pass++) {
+        pmu_start_pass(ctx->pmu, ctx->plan, pass);
+        sample_pass_started(pass);
+        if (trap_try(&c)) {
+            pmu_stop_pass(ctx->pmu, ctx->plan, pass);
+            *fault = c.info;
+            return false;
+        }
+        const char *why = measure_pass(p, ctx->plan, pass, cfg, regs, &result);
+        trap_end(&c);
+        pmu_stop_pass(ctx->pmu, ctx->plan, pass);
+        if (why) {
+            print_skip(p, why);
+            return true;
+        }
+        print_pass_header(ctx, p, pass, cfg);
+        for (unsigned slot = 0; slot < result.n_events; slot++)
+            print_row(ctx, p, pass, slot, cfg);
+    }
+    return true;
+}
+
+unsigned suite_run(const struct suite_context *ctx)
+{
+    const struct boot_options *o = ctx->opts;
+    struct measure_config cfg = {
+        .unroll = o->unroll,
+        .reps = o->reps,
+        .warmup = o->warmup,
+        .ser = choose_serializer(&ctx->pmu->cpu, o->serialize),
+        .method = o->method == METHOD_EMPTY ? MEASURE_EMPTY : MEASURE_DIFF,
+    };
+    struct payload_env env = {
+        .max_copies = (cfg.method == MEASURE_DIFF ? 2 : 1) * o->unroll,
+        .working_set = o->wss << 10,
+    };
+    unsigned faults = 0;
+
+    select_payloads(o->bench, &selection);
+    if (selection.list_only) {
+        select_print_library();
+        return 0;
+    }
+    kprintf("\nbench: %u benchmark(s), serialize %s, unroll %u, %u reps, %u warm-up, "
+            "overhead removal %s\n",
+            selection.n, serializer_name(cfg.ser), (unsigned)cfg.unroll, (unsigned)cfg.reps,
+            (unsigned)cfg.warmup, measure_method_name(cfg.method));
+    print_boot_record(ctx, cfg.ser);
+    print_overhead(ctx, &cfg);
+
+    for (unsigned i = 0; i < selection.n; i++) {
+        const struct payload *p = selection.payloads[i];
+        struct payload_regs regs = {0};
+        const char *why = missing_feature(p, &ctx->pmu->cpu);
+        mem_reset();
+        if (!why && p->prepare)
+            why = p->prepare(&regs, &env);
+        if (why) {
+            print_skip(p, why);
+            continue;
+        }
+        print_bench_header(p);
+        struct trap_info fault;
+        sample_payload_begin();
+        if (!measure_payload(ctx, p, &cfg, &regs, &fault)) {
+            print_fault(p, &fault);
+            faults++;
+        }
+        sample_payload_end(p);
+    }
+    return faults;
+}

@@ -1,0 +1,54 @@
+/* The window runner. A catch of its own around the window: whatever ends
+ * the window early (a fault, the watchdog's NMI) passes through it, so the
+ * watchdog is always disarmed before the suite's catch reports the payload. */
+#include "app/x86/winrun.h"
+
+#include "kernel/console.h"
+#include "kernel/x86/exit.h"
+#include "kernel/x86/traps.h"
+#include "kernel/x86/user.h"
+#include "kernel/x86/watchdog.h"
+
+static bool at_ring3;
+static const struct window *volatile current;
+
+const struct window *winrun_current(void)
+{
+    return current;
+}
+
+static void run(const struct window *w)
+{
+    static struct trap_catch c;
+    int fault = trap_try(&c);
+    if (fault) {
+        watchdog_disarm();
+        current = 0;
+        /* On to the caller's catch, as if this one had not been there. */
+        struct trap_catch *outer = trap_current_catch;
+        if (!outer) {
+            kprintf("\n*** %s (vector %u) at eip %08x in a window run outside any catch\n",
+                    trap_mnemonic(c.info.vector), (unsigned)c.info.vector, (unsigned)c.info.eip);
+            run_finish(false);
+        }
+        trap_current_catch = outer->outer;
+        outer->info = c.info;
+        klongjmp(&outer->jmp, fault);
+    }
+    current = w;
+    watchdog_arm();
+    if (at_ring3)
+        user_run(w->code);
+    else
+        ((void (*)(void))w->code)();
+    watchdog_disarm();
+    current = 0;
+    trap_end(&c);
+}
+
+void winrun_init(bool ring3, bool watchdog)
+{
+    at_ring3 = ring3;
+    if (ring3 || watchdog)
+        window_set_runner(run, ring3 ? USER_EXIT_VECTOR : 0);
+}

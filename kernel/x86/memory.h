@@ -1,0 +1,23 @@
+/* Memory for benchmark buffers: a bump allocator over the largest usable
+ * region of the loader's memory map above the kernel. Nothing is freed;
+ * mem_reset() starts over between benchmarks. */
+#ifndef BAREBENCH_MEMORY_H
+#define BAREBENCH_MEMORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernel/x86/multiboot.h"
+
+void mem_init(const struct boot_info *boot);
+
+/* Returns `size` bytes aligned to `align` (a power of two), or NULL. */
+void *mem_alloc(size_t size, size_t align);
+
+/* Frees everything allocated since mem_init. */
+void mem_reset(void);
+
+/* Bytes mem_alloc can still hand out. */
+size_t mem_available(void);
+
+#endif

@@ -1,0 +1,85 @@
+/* Reads the multiboot1 or multiboot2 information structure. */
+#include "kernel/x86/multiboot.h"
+
+#include "lib/kstring.h"
+
+#define MB1_BOOT_MAGIC   0x2badb002u
+#define MB2_BOOT_MAGIC   0x36d76289u
+#define MB1_FLAG_CMDLINE (1u << 2)
+#define MB1_FLAG_MMAP    (1u << 6)
+#define MB1_FLAG_LOADER  (1u << 9)
+#define MB2_TAG_END      0
+#define MB2_TAG_CMDLINE  1
+#define MB2_TAG_LOADER   2
+#define MB2_TAG_MMAP     6
+
+static void add_region(struct boot_info *bi, uint64_t base, uint64_t length, uint32_t type)
+{
+    if (type == 1)
+        bi->usable_bytes += length;
+    if (bi->n_regions < MB_MAX_REGIONS)
+        bi->regions[bi->n_regions++] = (struct mem_region){base, length, type};
+}
+
+static void parse_mb1(const uint8_t *info, struct boot_info *bi)
+{
+    uint32_t flags = *(const uint32_t *)info;
+    if (flags & MB1_FLAG_CMDLINE)
+        bi->cmdline = (const char *)*(const uint32_t *)(info + 16);
+    if (flags & MB1_FLAG_LOADER)
+        bi->loader = (const char *)*(const uint32_t *)(info + 64);
+    if (!(flags & MB1_FLAG_MMAP))
+        return;
+    uint32_t len = *(const uint32_t *)(info + 44);
+    const uint8_t *p = (const uint8_t *)*(const uint32_t *)(info + 48);
+    const uint8_t *end = p + len;
+    while (p < end) {
+        uint32_t size = *(const uint32_t *)p;
+        uint64_t base, length;
+        memcpy(&base, p + 4, 8);
+        memcpy(&length, p + 12, 8);
+        add_region(bi, base, length, *(const uint32_t *)(p + 20));
+        p += size + 4;
+    }
+}
+
+static void parse_mb2(const uint8_t *info, struct boot_info *bi)
+{
+    uint32_t total = *(const uint32_t *)info;
+    const uint8_t *p = info + 8;
+    while (p < info + total) {
+        uint32_t type = *(const uint32_t *)p;
+        uint32_t size = *(const uint32_t *)(p + 4);
+        if (type == MB2_TAG_END || size < 8)
+            break;
+        if (type == MB2_TAG_CMDLINE)
+            bi->cmdline = (const char *)(p + 8);
+        else if (type == MB2_TAG_LOADER)
+            bi->loader = (const char *)(p + 8);
+        else if (type == MB2_TAG_MMAP) {
+            uint32_t entry_size = *(const uint32_t *)(p + 8);
+            for (const uint8_t *e = p + 16; entry_size && e + entry_size <= p + size;
+                 e += entry_size) {
+                uint64_t base, length;
+                memcpy(&base, e, 8);
+                memcpy(&length, e + 8, 8);
+                add_region(bi, base, length, *(const uint32_t *)(e + 16));
+            }
+        }
+        p += (size + 7) & ~7u;
+    }
+}
+
+void multiboot_parse(uint32_t magic, uint32_t info_addr, struct boot_info *bi)
+{
+    memset(bi, 0, sizeof *bi);
+    bi->cmdline = "";
+    bi->loader = "";
+    if (magic == MB1_BOOT_MAGIC) {
+        bi->protocol = 1;
+        parse_mb1((const uint8_t *)info_addr, bi);
+    } else if (magic == MB2_BOOT_MAGIC) {
+        bi->protocol = 2;
+        parse_mb2((const uint8_t *)info_addr, bi);
+    }
+}

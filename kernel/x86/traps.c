@@ -1,0 +1,89 @@
+/* Exception dispatch and the report of an unexpected exception. */
+#include "kernel/x86/traps.h"
+
+#include "kernel/console.h"
+#include "kernel/x86/cpu.h"
+#include "kernel/x86/exit.h"
+
+struct trap_catch *trap_current_catch;
+static trap_handler handlers[256];
+
+static const char *const mnemonics[32] = {
+    "#DE", "#DB", "NMI", "#BP", "#OF", "#BR", "#UD", "#NM", "#DF", "CSO", "#TS",
+    "#NP", "#SS", "#GP", "#PF", "#15", "#MF", "#AC", "#MC", "#XM", "#VE", "#CP",
+    "#22", "#23", "#24", "#25", "#26", "#27", "#HV", "#VC", "#SX", "#31",
+};
+
+const char *trap_mnemonic(unsigned vector)
+{
+    return vector < 32 ? mnemonics[vector] : "IRQ";
+}
+
+void trap_set_handler(unsigned vector, trap_handler handler)
+{
+    handlers[vector & 0xff] = handler;
+}
+
+static void report_and_fail(struct trap_frame *f)
+{
+    bool from_user = (f->cs & 3) != 0;
+    uint32_t esp = from_user ? f->user_esp : (uint32_t)&f->user_esp;
+
+    kprintf("\n*** unexpected exception %s (vector %u), error code 0x%x\n",
+            trap_mnemonic(f->vector), (unsigned)f->vector, (unsigned)f->error);
+    kprintf("    eip=%08x cs=%04x eflags=%08x", (unsigned)f->eip, (unsigned)f->cs,
+            (unsigned)f->eflags);
+    if (f->vector == 14)
+        kprintf(" cr2=%08x", (unsigned)read_cr2());
+    kprintf("\n    eax=%08x ebx=%08x ecx=%08x edx=%08x\n", (unsigned)f->eax, (unsigned)f->ebx,
+            (unsigned)f->ecx, (unsigned)f->edx);
+    kprintf("    esi=%08x edi=%08x ebp=%08x esp=%08x\n", (unsigned)f->esi, (unsigned)f->edi,
+            (unsigned)f->ebp, (unsigned)esp);
+    kprintf("    stack:");
+    const uint32_t *stack = (const uint32_t *)esp;
+    for (unsigned i = 0; i < 12; i++)
+        kprintf("%s %08x", i % 6 ? "" : "\n     ", (unsigned)stack[i]);
+    kprintf("\n");
+    run_finish(false);
+}
+
+void trap_dispatch(struct trap_frame *f)
+{
+    if (f->vector < 32 && trap_current_catch) {
+        struct trap_catch *c = trap_current_catch;
+        trap_current_catch = c->outer;
+        c->info = (struct trap_info){f->vector, f->error, f->eip, f->vector == 14 ? read_cr2() : 0};
+        klongjmp(&c->jmp, (int)f->vector + 1);
+    }
+    if (handlers[f->vector & 0xff]) {
+        handlers[f->vector & 0xff](f);
+        return;
+    }
+    report_and_fail(f);
+}
+
+void trap_raise_deliberate(unsigned which)
+{
+    kprintf("raising a deliberate %s as the fault= option asks\n", trap_mnemonic(which));
+    switch (which) {
+    case 6:
+        __asm__ volatile("ud2");
+        break;
+    case 13:
+        __asm__ volatile("mov %0, %%ds" : : "r"(0x40u)); /* selector beyond the GDT */
+        break;
+    case 0:
+        __asm__ volatile("div %%ecx" : : "a"(1u), "d"(0u), "c"(0u));
+        break;
+    case 14:
+        __asm__ volatile("movl 0, %%eax" : : : "eax"); /* page 0 is unmapped */
+        break;
+    case 8:
+        /* A breakpoint with the stack in the unmapped page 0: delivering it
+         * faults (#PF), delivering that faults again: a double fault. */
+        __asm__ volatile("movl $0x800, %%esp; int3" : : : "memory");
+        break;
+    default:
+        break;
+    }
+}

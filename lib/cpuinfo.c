@@ -1,0 +1,186 @@
+/* Decodes CPUID into struct cpu_info. Leaves are only read below the
+ * maximum the CPU reports, and those maxima are checked first: QEMU's
+ * pentium models answer leaf 0x80000000 with the highest basic leaf's data. */
+#include "lib/cpuinfo.h"
+
+#include "lib/kstring.h"
+
+#define MAX_SANE_BASIC_LEAF 0x40u
+
+struct feature_bit {
+    uint32_t leaf;
+    char reg; /* 'b', 'c' or 'd' */
+    uint8_t bit;
+    const char *name;
+};
+
+static const struct feature_bit feature_bits[FEAT_COUNT] = {
+    [FEAT_TSC] = {1, 'd', 4, "tsc"},
+    [FEAT_MSR] = {1, 'd', 5, "msr"},
+    [FEAT_APIC] = {1, 'd', 9, "apic"},
+    [FEAT_CMOV] = {1, 'd', 15, "cmov"},
+    [FEAT_DS] = {1, 'd', 21, "ds"},
+    [FEAT_MMX] = {1, 'd', 23, "mmx"},
+    [FEAT_SSE] = {1, 'd', 25, "sse"},
+    [FEAT_SSE2] = {1, 'd', 26, "sse2"},
+    [FEAT_HTT] = {1, 'd', 28, "htt"},
+    [FEAT_SSE3] = {1, 'c', 0, "sse3"},
+    [FEAT_SSSE3] = {1, 'c', 9, "ssse3"},
+    [FEAT_PDCM] = {1, 'c', 15, "pdcm"},
+    [FEAT_SSE41] = {1, 'c', 19, "sse4.1"},
+    [FEAT_SSE42] = {1, 'c', 20, "sse4.2"},
+    [FEAT_AVX] = {1, 'c', 28, "avx"},
+    [FEAT_HYPERVISOR] = {1, 'c', 31, "hypervisor"},
+    [FEAT_SERIALIZE] = {7, 'd', 14, "serialize"},
+    [FEAT_RDTSCP] = {0x80000001u, 'd', 27, "rdtscp"},
+    [FEAT_AMD_PERFCTR_CORE] = {0x80000001u, 'c', 23, "perfctr_core"},
+    [FEAT_AMD_PERFCTR_NB] = {0x80000001u, 'c', 24, "perfctr_nb"},
+    [FEAT_AMD_PERFCTR_L2] = {0x80000001u, 'c', 28, "perfctr_l2"},
+    [FEAT_INVARIANT_TSC] = {0x80000007u, 'd', 8, "invariant_tsc"},
+};
+
+static const char *const arch_event_names[] = {
+    "UNHALTED_CORE_CYCLES",
+    "INSTRUCTION_RETIRED",
+    "UNHALTED_REFERENCE_CYCLES",
+    "LLC_REFERENCES",
+    "LLC_MISSES",
+    "BRANCH_INSTRUCTIONS_RETIRED",
+    "MISPREDICTED_BRANCH_RETIRED",
+    "TOPDOWN_SLOTS",
+};
+
+const char *cpu_feature_name(enum cpu_feature feat)
+{
+    return feat < FEAT_COUNT ? feature_bits[feat].name : "?";
+}
+
+const char *cpu_arch_event_name(unsigned bit)
+{
+    return bit < sizeof arch_event_names / sizeof arch_event_names[0] ? arch_event_names[bit]
+                                                                      : NULL;
+}
+
+static bool leaf_present(const struct cpu_info *info, uint32_t leaf)
+{
+    return leaf >= 0x80000000u ? info->max_ext_leaf >= leaf : info->max_leaf >= leaf;
+}
+
+static void put_reg(char *dst, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        dst[i] = (char)(v >> (8 * i));
+}
+
+static void decode_brand(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
+{
+    char raw[49];
+    struct cpuid_regs r;
+    for (uint32_t i = 0; i < 3; i++) {
+        cpuid(0x80000002u + i, 0, &r, ctx);
+        put_reg(raw + 16 * i, r.eax);
+        put_reg(raw + 16 * i + 4, r.ebx);
+        put_reg(raw + 16 * i + 8, r.ecx);
+        put_reg(raw + 16 * i + 12, r.edx);
+    }
+    raw[48] = '\0';
+    const char *s = raw;
+    while (*s == ' ')
+        s++;
+    str_copy(info->brand, sizeof info->brand, s);
+}
+
+static void decode_perfmon(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
+{
+    struct cpuid_regs r;
+    cpuid(0xA, 0, &r, ctx);
+    struct cpu_arch_perfmon *pm = &info->perfmon;
+    pm->version = (uint8_t)r.eax;
+    pm->gp_counters = (uint8_t)(r.eax >> 8);
+    pm->gp_width = (uint8_t)(r.eax >> 16);
+    pm->ebx_length = (uint8_t)(r.eax >> 24);
+    pm->unavailable = r.ebx;
+    if (pm->version >= 2) {
+        pm->fixed_counters = (uint8_t)(r.edx & 0x1f);
+        pm->fixed_width = (uint8_t)(r.edx >> 5);
+    }
+    if (pm->version >= 5)
+        pm->fixed_mask = r.ecx;
+}
+
+/* A hypervisor's vendor is printable ASCII; anything else (a CPU that
+ * answers an unknown leaf with other data) is not one. */
+static void decode_hypervisor(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
+{
+    struct cpuid_regs r;
+    char vendor[13];
+    cpuid(0x40000000u, 0, &r, ctx);
+    put_reg(vendor, r.ebx);
+    put_reg(vendor + 4, r.ecx);
+    put_reg(vendor + 8, r.edx);
+    vendor[12] = '\0';
+    for (int i = 0; i < 12 && vendor[i]; i++) {
+        if (vendor[i] < 0x20 || vendor[i] > 0x7e)
+            return;
+    }
+    str_copy(info->hypervisor, sizeof info->hypervisor, vendor);
+}
+
+void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
+{
+    struct cpuid_regs r;
+    memset(info, 0, sizeof *info);
+
+    cpuid(0, 0, &r, ctx);
+    info->max_leaf = r.eax > MAX_SANE_BASIC_LEAF ? MAX_SANE_BASIC_LEAF : r.eax;
+    put_reg(info->vendor_string, r.ebx);
+    put_reg(info->vendor_string + 4, r.edx);
+    put_reg(info->vendor_string + 8, r.ecx);
+    info->vendor_string[12] = '\0';
+    if (strcmp(info->vendor_string, "GenuineIntel") == 0)
+        info->vendor = VENDOR_INTEL;
+    else if (strcmp(info->vendor_string, "AuthenticAMD") == 0)
+        info->vendor = VENDOR_AMD;
+
+    cpuid(0x80000000u, 0, &r, ctx);
+    if ((r.eax & 0xffff0000u) == 0x80000000u && r.eax <= 0x800000ffu)
+        info->max_ext_leaf = r.eax;
+
+    if (info->max_leaf >= 1) {
+        cpuid(1, 0, &r, ctx);
+        info->signature = r.eax;
+        unsigned base_family = (r.eax >> 8) & 0xf;
+        unsigned base_model = (r.eax >> 4) & 0xf;
+        info->stepping = r.eax & 0xf;
+        unsigned logical = (r.edx >> 28) & 1 ? (r.ebx >> 16) & 0xff : 1;
+        info->logical_per_package = logical ? logical : 1;
+        info->family = base_family;
+        info->model = base_model;
+        if (base_family == 0xf)
+            info->family += (r.eax >> 20) & 0xff;
+        if (base_family == 0x6 || base_family == 0xf)
+            info->model += ((r.eax >> 16) & 0xf) << 4;
+    }
+
+    for (unsigned f = 0; f < FEAT_COUNT; f++) {
+        const struct feature_bit *fb = &feature_bits[f];
+        if (!leaf_present(info, fb->leaf))
+            continue;
+        cpuid(fb->leaf, 0, &r, ctx);
+        uint32_t reg = fb->reg == 'b' ? r.ebx : fb->reg == 'c' ? r.ecx : r.edx;
+        info->features[f] = (reg >> fb->bit) & 1;
+    }
+    /* The AMD counter-extension bits mean something else on other vendors. */
+    if (info->vendor != VENDOR_AMD) {
+        info->features[FEAT_AMD_PERFCTR_CORE] = false;
+        info->features[FEAT_AMD_PERFCTR_NB] = false;
+        info->features[FEAT_AMD_PERFCTR_L2] = false;
+    }
+
+    if (leaf_present(info, 0x80000004u))
+        decode_brand(info, cpuid, ctx);
+    if (info->features[FEAT_HYPERVISOR])
+        decode_hypervisor(info, cpuid, ctx);
+    if (info->vendor == VENDOR_INTEL && leaf_present(info, 0xA))
+        decode_perfmon(info, cpuid, ctx);
+}

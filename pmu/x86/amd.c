@@ -1,0 +1,261 @@
+/* AMD K7 and later: four 48-bit counters PERF_CTR0-3 (0xC0010004-7) with
+ * selectors PERF_CTL0-3 (0xC0010000-3), or, where CPUID 0x80000001 ECX
+ * bit 23 says so, the core extension: six counters with interleaved
+ * CTL/CTR pairs from 0xC0010200. Each selector has its own EN bit; event
+ * selects are 12 bits (bits 11:8 at 35:32). */
+#include "lib/fmt.h"
+#include "lib/kstring.h"
+#include "pmu/x86/events_amd.h"
+#include "pmu/x86/evtsel.h"
+#include "pmu/x86/regs.h"
+
+#define AMD_LEGACY_COUNTERS 4
+#define AMD_CORE_COUNTERS   6
+#define AMD_WIDTH           48
+
+static const char *const amd_variant_names[] = {
+    [AMD_K7] = "k7",         [AMD_K8] = "k8",         [AMD_FAM10H] = "fam10h",
+    [AMD_FAM15H] = "fam15h", [AMD_FAM17H] = "fam17h",
+};
+
+_Static_assert(AMD_MAX_TABLES <= EVTSEL_MAX_TABLES, "the resolver takes every table of a family");
+
+static bool amd_detect(const struct cpu_info *cpu)
+{
+    return cpu->vendor == VENDOR_AMD && cpu->family >= 6 && cpu->features[FEAT_MSR];
+}
+
+/* The event table of each family. Families 12h, 14h (Bobcat) and 16h
+ * (Jaguar) are not Zen; their events are closest to family 10h's, the
+ * nearest table we carry (libpfm4 has amd64_fam14h/fam16h of their own). */
+static enum amd_family amd_variant_of(unsigned family)
+{
+    if (family == 6)
+        return AMD_K7;
+    if (family < 0x10)
+        return AMD_K8;
+    if (family == 0x15)
+        return AMD_FAM15H;
+    if (family < 0x17)
+        return AMD_FAM10H;
+    return AMD_FAM17H;
+}
+
+static bool core_extension(const struct pmu *pmu)
+{
+    return pmu->cpu.features[FEAT_AMD_PERFCTR_CORE];
+}
+
+static void amd_init(struct pmu *pmu)
+{
+    pmu->variant = amd_variant_of(pmu->cpu.family);
+    pmu->n_gp = core_extension(pmu) ? AMD_CORE_COUNTERS : AMD_LEGACY_COUNTERS;
+    pmu->gp_width = AMD_WIDTH;
+}
+
+static uint32_t ctl_msr(const struct pmu *pmu, unsigned i)
+{
+    return core_extension(pmu) ? MSR_F15H_PERF_CTL0 + 2 * i : MSR_K7_EVNTSEL0 + i;
+}
+
+static uint32_t ctr_msr(const struct pmu *pmu, unsigned i)
+{
+    return core_extension(pmu) ? MSR_F15H_PERF_CTL0 + 2 * i + 1 : MSR_K7_PERFCTR0 + i;
+}
+
+static void amd_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
+{
+    char text[160];
+    fmt_snprintf(text, sizeof text,
+                 "amd (%s): %u counters PMC0-%u, 48 bits, RDPMC 0-%u; %s: CTL 0x%x.., CTR 0x%x..",
+                 amd_variant_names[pmu->variant], pmu->n_gp, pmu->n_gp - 1, pmu->n_gp - 1,
+                 core_extension(pmu) ? "core extension" : "legacy MSRs", (unsigned)ctl_msr(pmu, 0),
+                 (unsigned)ctr_msr(pmu, 0));
+    line(ctx, text);
+}
+
+static void amd_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
+{
+    const struct pmu_event_table *tables[AMD_MAX_TABLES];
+    unsigned n = amd_family_tables(pmu->variant, tables);
+    for (unsigned t = 0; t < n; t++)
+        pmu_list_table(tables[t], line, ctx);
+}
+
+static const char *amd_default_events(const struct pmu *pmu)
+{
+    return pmu->variant == AMD_FAM17H ? "CYCLES_NOT_IN_HALT,RETIRED_INSTRUCTIONS,"
+                                        "RETIRED_BRANCH_INSTRUCTIONS,"
+                                        "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED"
+                                      : "CPU_CLK_UNHALTED,RETIRED_INSTRUCTIONS,"
+                                        "RETIRED_BRANCH_INSTRUCTIONS,"
+                                        "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS";
+}
+
+static const struct pmu_alias amd_aliases[] = {
+    {"cycles", "CPU_CLK_UNHALTED"},
+    {"cpu-cycles", "CPU_CLK_UNHALTED"},
+    {"instructions", "RETIRED_INSTRUCTIONS"},
+    {"branches", "RETIRED_BRANCH_INSTRUCTIONS"},
+    {"branch-instructions", "RETIRED_BRANCH_INSTRUCTIONS"},
+    {"branch-misses", "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS"},
+    {"cache-references", "DATA_CACHE_ACCESSES"},
+    {"cache-misses", "DATA_CACHE_MISSES"},
+    {NULL, NULL},
+};
+
+static const struct pmu_alias amd17_aliases[] = {
+    {"cycles", "CYCLES_NOT_IN_HALT"},
+    {"cpu-cycles", "CYCLES_NOT_IN_HALT"},
+    {"instructions", "RETIRED_INSTRUCTIONS"},
+    {"branches", "RETIRED_BRANCH_INSTRUCTIONS"},
+    {"branch-instructions", "RETIRED_BRANCH_INSTRUCTIONS"},
+    {"branch-misses", "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED"},
+    /* L2 requests and their misses, as Linux maps them on Zen. */
+    {"cache-references", "rff60"},
+    {"cache-misses", "r0964"},
+    {NULL, NULL},
+};
+
+static unsigned bits_set(uint32_t v)
+{
+    unsigned n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+/* Family 15h: the core counters an event may use (BKDG for family 15h,
+ * "Performance Counter Events"; the same rules as Linux's
+ * amd_get_event_constraints_f15h). Events are grouped by bits 7:4 of the
+ * event select; 0 means "not on the core counters" (e.g. northbridge). */
+static uint32_t fam15h_counters(uint32_t code, uint32_t umask)
+{
+    switch (code & 0xf0) {
+    case 0x00: /* floating point */
+    case 0x10:
+        if (code == 0x000 && (umask & 0xf0) && (umask & 0x0f))
+            return 0x08;
+        if ((code == 0x004 && bits_set(umask) > 1) || code == 0x003 || code == 0x00b ||
+            code == 0x00d)
+            return 0x08;
+        return 0x38;
+    case 0x20: /* load/store, data cache, execution */
+    case 0x30:
+    case 0x40:
+    case 0x50:
+    case 0xc0:
+        switch (code) {
+        case 0x023:
+        case 0x043:
+        case 0x045:
+        case 0x046:
+        case 0x054:
+        case 0x055:
+            return 0x07;
+        case 0x02d:
+            return 0x08;
+        case 0x02e:
+            return 0x09;
+        case 0x031:
+            return bits_set(umask) <= 1 ? 0x07 : 0;
+        case 0x1c0:
+            return 0x38;
+        default:
+            return 0x3f;
+        }
+    case 0x60: /* combined unit, instruction cache, decoder */
+    case 0x70:
+    case 0x80:
+    case 0x90:
+    case 0xd0:
+        if (code == 0x08f || code == 0x187 || code == 0x188)
+            return 0x01;
+        if ((code >= 0x0db && code <= 0x0df) || code == 0x1d6 || code == 0x1d8)
+            return 0x3f;
+        return 0x07;
+    default:
+        return 0;
+    }
+}
+
+static int amd_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
+                       struct pmu_assigned_event *ev, char *err, size_t errlen)
+{
+    struct evtsel_rules rules;
+    memset(&rules, 0, sizeof rules);
+    rules.n_tables = amd_family_tables(pmu->variant, rules.tables);
+    rules.aliases[0] = pmu->variant == AMD_FAM17H ? amd17_aliases : amd_aliases;
+    rules.all_counters = (1u << pmu->n_gp) - 1;
+    rules.amd = true;
+    if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
+        return -1;
+    if (pmu->variant == AMD_FAM15H) {
+        /* The legacy MSRs, where CPUID hides the extension, alias PMC0-3. */
+        uint32_t code = evtsel_event_code(&rules, ev->config);
+        ev->counter_mask =
+            fam15h_counters(code, (uint32_t)(ev->config >> 8) & 0xff) & rules.all_counters;
+        if (!ev->counter_mask)
+            return pmu_error(err, errlen,
+                             "'%s': event 0x%03x is not countable on the family 15h core "
+                             "counters",
+                             spec->text, (unsigned)code);
+    }
+    return 0;
+}
+
+static int amd_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
+                     char *err, size_t errlen)
+{
+    return pmu_place_pmcs(events, n, pmu->n_gp, AMD_WIDTH, err, errlen);
+}
+
+static unsigned amd_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                           struct pmu_write *out, unsigned max)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        const struct pmu_assigned_event *ev = &plan->events[i];
+        if (ev->pass != pass)
+            continue;
+        unsigned c = ev->hw_index;
+        pmu_emit(out, max, &n, ctl_msr(pmu, c), 0, "PERF_CTL%u = 0", c);
+        pmu_emit(out, max, &n, ctr_msr(pmu, c), 0, "PERF_CTR%u = 0", c);
+        pmu_emit(out, max, &n, ctl_msr(pmu, c), ev->config | EVTSEL_EN, "PERF_CTL%u %s +EN", c,
+                 ev->name);
+    }
+    return n;
+}
+
+static unsigned amd_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                                struct pmu_write *out, unsigned max)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        const struct pmu_assigned_event *ev = &plan->events[i];
+        if (ev->pass == pass)
+            pmu_emit(out, max, &n, ctl_msr(pmu, ev->hw_index), 0, "PERF_CTL%u = 0", ev->hw_index);
+    }
+    return n;
+}
+
+static void amd_counter_msrs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                             uint32_t *counter, uint32_t *control)
+{
+    *counter = ctr_msr(pmu, ev->hw_index);
+    *control = ctl_msr(pmu, ev->hw_index);
+}
+
+const struct pmu_backend pmu_amd_backend = {
+    .name = "amd",
+    .detect = amd_detect,
+    .init = amd_init,
+    .describe = amd_describe,
+    .list = amd_list,
+    .default_events = amd_default_events,
+    .resolve = amd_resolve,
+    .place = amd_place,
+    .encode = amd_encode,
+    .counter_msrs = amd_counter_msrs,
+    .encode_stop = amd_encode_stop,
+};

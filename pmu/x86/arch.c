@@ -1,0 +1,282 @@
+/* Intel architectural performance monitoring, versions 1 to 5 (CPUID leaf
+ * 0xA): n general-purpose counters IA32_PMCi (0xC1+i) with selectors
+ * IA32_PERFEVTSELi (0x186+i), each with its own EN bit; from version 2
+ * fixed counters IA32_FIXED_CTRj (0x309+j) controlled by
+ * IA32_FIXED_CTR_CTRL (0x38D) and the global registers GLOBAL_STATUS
+ * (0x38E), GLOBAL_CTRL (0x38F), GLOBAL_OVF_CTRL (0x390). Counter writes
+ * through IA32_PMCi sign-extend bit 31; where IA32_PERF_CAPABILITIES
+ * (0x345, readable only when CPUID.1:ECX.PDCM is set) has FW_WRITE (bit
+ * 13), the full-width aliases IA32_A_PMCi (0x4C1+i) take all bits. */
+#include "lib/fmt.h"
+#include "lib/kstring.h"
+#include "pmu/x86/events_arch.h"
+#include "pmu/x86/evtsel.h"
+#include "pmu/x86/regs.h"
+
+#define ARCH_MAX_GP    8
+#define ARCH_MAX_FIXED 4
+
+/* FIXED_CTR_CTRL has 4 bits per fixed counter. */
+#define FIXED_OS  0x1
+#define FIXED_USR 0x2
+#define FIXED_ANY 0x4
+
+static bool arch_detect(const struct cpu_info *cpu)
+{
+    return cpu->vendor == VENDOR_INTEL && cpu->perfmon.version >= 1 &&
+           cpu->perfmon.gp_counters >= 1 && cpu->features[FEAT_MSR];
+}
+
+/* Bitmap of the fixed counters this CPU has. */
+static uint32_t fixed_available(const struct cpu_info *cpu)
+{
+    const struct cpu_arch_perfmon *pm = &cpu->perfmon;
+    if (pm->version < 2)
+        return 0;
+    uint32_t bits = pm->fixed_counters >= 32 ? ~0u : (1u << pm->fixed_counters) - 1;
+    if (pm->version >= 5)
+        bits |= pm->fixed_mask; /* v5: ECX enumerates them as a bitmap */
+    return bits & ((1u << ARCH_MAX_FIXED) - 1);
+}
+
+static void arch_init(struct pmu *pmu)
+{
+    const struct cpu_arch_perfmon *pm = &pmu->cpu.perfmon;
+    pmu->variant = pm->version;
+    pmu->n_gp = pm->gp_counters > ARCH_MAX_GP ? ARCH_MAX_GP : pm->gp_counters;
+    pmu->gp_width = pm->gp_width ? pm->gp_width : 40;
+    uint32_t fixed = fixed_available(&pmu->cpu);
+    pmu->n_fixed = 0;
+    for (unsigned j = 0; j < ARCH_MAX_FIXED; j++)
+        pmu->n_fixed += (fixed >> j) & 1;
+    pmu->fixed_width = pm->fixed_width ? pm->fixed_width : pmu->gp_width;
+    uint64_t caps = 0;
+    if (pmu->cpu.features[FEAT_PDCM] && pmu->hw.rdmsr &&
+        pmu->hw.rdmsr(pmu->hw.ctx, MSR_IA32_PERF_CAPABILITIES, &caps) < 0)
+        caps = 0;
+    pmu->caps = caps;
+}
+
+static bool full_width_writes(const struct pmu *pmu)
+{
+    return (pmu->caps & PERF_CAP_FW_WRITE) != 0;
+}
+
+static bool event_available(const struct cpu_info *cpu, unsigned bit)
+{
+    return bit < cpu->perfmon.ebx_length && !((cpu->perfmon.unavailable >> bit) & 1);
+}
+
+static void arch_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
+{
+    char text[200];
+    fmt_snprintf(text, sizeof text,
+                 "arch v%u: %u GP counters PMC0-%u, %u bits, RDPMC 0-%u; PERFEVTSEL 0x186.., "
+                 "PMC 0x%x..%s",
+                 pmu->variant, pmu->n_gp, pmu->n_gp - 1, pmu->gp_width, pmu->n_gp - 1,
+                 full_width_writes(pmu) ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0,
+                 full_width_writes(pmu) ? " (full-width writes)" : "");
+    line(ctx, text);
+    if (pmu->n_fixed) {
+        fmt_snprintf(text, sizeof text,
+                     "arch: %u fixed counters (bitmap 0x%x), %u bits, RDPMC 0x40000000+j; "
+                     "FIXED_CTR 0x309.., FIXED_CTR_CTRL 0x38D, GLOBAL_CTRL 0x38F",
+                     pmu->n_fixed, (unsigned)fixed_available(&pmu->cpu), pmu->fixed_width);
+        line(ctx, text);
+    }
+    str_copy(text, sizeof text, "arch: events:");
+    for (unsigned b = 0; b < ARCH_N_EVENTS; b++) {
+        if (event_available(&pmu->cpu, b)) {
+            size_t used = strlen(text);
+            fmt_snprintf(text + used, sizeof text - used, " %s", arch_table.events[b].name);
+        }
+    }
+    line(ctx, text);
+}
+
+static void arch_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
+{
+    char text[120];
+    for (unsigned b = 0; b < ARCH_N_EVENTS; b++) {
+        const struct pmu_event_desc *ev = &arch_table.events[b];
+        fmt_snprintf(text, sizeof text, "%-40s code 0x%02x umask 0x%02x%s%s", ev->name,
+                     (unsigned)(ev->code & 0xff), (unsigned)(ev->code >> 16),
+                     arch_fixed_counter[b] >= 0 ? " (also a fixed counter)" : "",
+                     event_available(&pmu->cpu, b) ? "" : " [not on this CPU]");
+        line(ctx, text);
+    }
+    line(ctx, "any other event: raw rUUEE or event=0x..,umask=0x..");
+}
+
+static const char *arch_default_events(const struct pmu *pmu)
+{
+    (void)pmu;
+    return "UNHALTED_CORE_CYCLES,INSTRUCTION_RETIRED,BRANCH_INSTRUCTIONS_RETIRED,"
+           "MISPREDICTED_BRANCH_RETIRED";
+}
+
+static const struct pmu_alias arch_aliases[] = {
+    {"cycles", "UNHALTED_CORE_CYCLES"},
+    {"cpu-cycles", "UNHALTED_CORE_CYCLES"},
+    {"instructions", "INSTRUCTION_RETIRED"},
+    {"ref-cycles", "UNHALTED_REFERENCE_CYCLES"},
+    {"cache-references", "LLC_REFERENCES"},
+    {"cache-misses", "LLC_MISSES"},
+    {"branches", "BRANCH_INSTRUCTIONS_RETIRED"},
+    {"branch-instructions", "BRANCH_INSTRUCTIONS_RETIRED"},
+    {"branch-misses", "MISPREDICTED_BRANCH_RETIRED"},
+    {"slots", "TOPDOWN_SLOTS"},
+    {NULL, NULL},
+};
+
+static int arch_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
+                        struct pmu_assigned_event *ev, char *err, size_t errlen)
+{
+    struct evtsel_rules rules;
+    memset(&rules, 0, sizeof rules);
+    rules.n_tables = 1;
+    rules.tables[0] = &arch_table;
+    rules.aliases[0] = arch_aliases;
+    rules.all_counters = (1u << pmu->n_gp) - 1;
+    rules.any_thread = pmu->variant >= 3;
+    rules.pin_control = true;
+    rules.interrupt = true;
+    if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
+        return -1;
+    if (!ev->desc)
+        return 0;
+    unsigned bit = (unsigned)((const struct pmu_event_desc *)ev->desc - arch_table.events);
+    if (!event_available(&pmu->cpu, bit))
+        return pmu_error(err, errlen, "'%s': %s is not on this CPU (CPUID leaf 0xA EBX)",
+                         spec->text, arch_table.events[bit].name);
+    /* Fixed counters filter by privilege (and any-thread) only. */
+    int j = arch_fixed_counter[bit];
+    uint64_t filters =
+        EVTSEL_EDGE | EVTSEL_INV | EVTSEL_PC | EVTSEL_INT | (0xffull << EVTSEL_CMASK_SHIFT);
+    if (j >= 0 && ((fixed_available(&pmu->cpu) >> j) & 1) && !(ev->config & filters))
+        ev->counter_mask |= 1u << (ARCH_FIXED_BASE + j);
+    return 0;
+}
+
+static int arch_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
+                      char *err, size_t errlen)
+{
+    uint32_t fixed_bits = ((1u << ARCH_MAX_FIXED) - 1) << ARCH_FIXED_BASE;
+    if (pmu_place_by_mask(events, n, ARCH_FIXED_BASE + ARCH_MAX_FIXED, fixed_bits, err, errlen) < 0)
+        return -1;
+    for (unsigned i = 0; i < n; i++) {
+        struct pmu_assigned_event *ev = events[i];
+        ev->read.kind = PMU_READ_RDPMC;
+        if (ev->hw_index >= ARCH_FIXED_BASE) {
+            unsigned j = ev->hw_index - ARCH_FIXED_BASE;
+            fmt_snprintf(ev->counter, sizeof ev->counter, "FIXED%u", j);
+            ev->read.index = RDPMC_FIXED | j;
+            ev->read.width = pmu->fixed_width;
+        } else {
+            fmt_snprintf(ev->counter, sizeof ev->counter, "PMC%u", ev->hw_index);
+            ev->read.index = ev->hw_index;
+            ev->read.width = pmu->gp_width;
+        }
+    }
+    return 0;
+}
+
+/* GLOBAL_CTRL bit of a placed counter: PMCi -> i, FIXEDj -> 32 + j. */
+static uint64_t global_bit(unsigned hw_index)
+{
+    return hw_index >= ARCH_FIXED_BASE ? 1ull << (32 + hw_index - ARCH_FIXED_BASE)
+                                       : 1ull << hw_index;
+}
+
+static uint64_t fixed_ctrl_bits(const struct pmu_assigned_event *ev)
+{
+    uint64_t bits = ((ev->config & EVTSEL_OS) ? FIXED_OS : 0) |
+                    ((ev->config & EVTSEL_USR) ? FIXED_USR : 0) |
+                    ((ev->config & EVTSEL_ANY) ? FIXED_ANY : 0);
+    return bits << (4 * (ev->hw_index - ARCH_FIXED_BASE));
+}
+
+static unsigned arch_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                            struct pmu_write *out, unsigned max)
+{
+    unsigned n = 0;
+    bool global = pmu->variant >= 2;
+    uint32_t pmc = full_width_writes(pmu) ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0;
+    uint64_t enable = 0, fixed_ctrl = 0;
+    if (global)
+        pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_CTRL, 0, "GLOBAL_CTRL = 0: all counters stop");
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        const struct pmu_assigned_event *ev = &plan->events[i];
+        if (ev->pass != pass)
+            continue;
+        enable |= global_bit(ev->hw_index);
+        if (ev->hw_index >= ARCH_FIXED_BASE) {
+            unsigned j = ev->hw_index - ARCH_FIXED_BASE;
+            fixed_ctrl |= fixed_ctrl_bits(ev);
+            pmu_emit(out, max, &n, MSR_IA32_FIXED_CTR0 + j, 0, "FIXED_CTR%u = 0 (%s)", j, ev->name);
+            continue;
+        }
+        unsigned c = ev->hw_index;
+        if (!global)
+            pmu_emit(out, max, &n, MSR_IA32_PERFEVTSEL0 + c, 0, "PERFEVTSEL%u = 0", c);
+        pmu_emit(out, max, &n, pmc + c, 0, "%sPMC%u = 0", full_width_writes(pmu) ? "A_" : "", c);
+        pmu_emit(out, max, &n, MSR_IA32_PERFEVTSEL0 + c, ev->config | EVTSEL_EN,
+                 "PERFEVTSEL%u %s +EN", c, ev->name);
+    }
+    if (fixed_ctrl)
+        pmu_emit(out, max, &n, MSR_IA32_FIXED_CTR_CTRL, fixed_ctrl, "FIXED_CTR_CTRL");
+    if (global) {
+        pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_OVF_CTRL, enable,
+                 "GLOBAL_OVF_CTRL: clear overflow");
+        pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_CTRL, enable, "GLOBAL_CTRL: start");
+    }
+    return n;
+}
+
+static unsigned arch_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                                 struct pmu_write *out, unsigned max)
+{
+    unsigned n = 0;
+    bool fixed = false;
+    if (pmu->variant >= 2)
+        pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_CTRL, 0, "GLOBAL_CTRL = 0: all counters stop");
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        const struct pmu_assigned_event *ev = &plan->events[i];
+        if (ev->pass != pass)
+            continue;
+        if (ev->hw_index >= ARCH_FIXED_BASE)
+            fixed = true;
+        else
+            pmu_emit(out, max, &n, MSR_IA32_PERFEVTSEL0 + ev->hw_index, 0, "PERFEVTSEL%u = 0",
+                     ev->hw_index);
+    }
+    if (fixed)
+        pmu_emit(out, max, &n, MSR_IA32_FIXED_CTR_CTRL, 0, "FIXED_CTR_CTRL = 0");
+    return n;
+}
+
+static void arch_counter_msrs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                              uint32_t *counter, uint32_t *control)
+{
+    if (ev->hw_index >= ARCH_FIXED_BASE) {
+        *counter = MSR_IA32_FIXED_CTR0 + ev->hw_index - ARCH_FIXED_BASE;
+        *control = MSR_IA32_FIXED_CTR_CTRL;
+        return;
+    }
+    *counter = (full_width_writes(pmu) ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0) + ev->hw_index;
+    *control = MSR_IA32_PERFEVTSEL0 + ev->hw_index;
+}
+
+const struct pmu_backend pmu_arch_backend = {
+    .name = "arch",
+    .detect = arch_detect,
+    .init = arch_init,
+    .describe = arch_describe,
+    .list = arch_list,
+    .default_events = arch_default_events,
+    .resolve = arch_resolve,
+    .place = arch_place,
+    .encode = arch_encode,
+    .counter_msrs = arch_counter_msrs,
+    .encode_stop = arch_encode_stop,
+};

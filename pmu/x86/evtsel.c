@@ -1,0 +1,288 @@
+/* Spec -> PerfEvtSel value, for every PMU with the P6-style selector. */
+#include "lib/fmt.h"
+#include "lib/kstring.h"
+#include "pmu/x86/evtsel.h"
+
+/* Bits a raw or fields encoding may set; the rest are ours to manage
+ * (USR/OS come from modifiers, EN/INT from programming). */
+static uint64_t allowed_bits(const struct evtsel_rules *rules)
+{
+    uint64_t bits = 0xffffull | EVTSEL_EDGE | EVTSEL_INV | (0xffull << EVTSEL_CMASK_SHIFT);
+    if (rules->pin_control)
+        bits |= EVTSEL_PC;
+    if (rules->interrupt)
+        bits |= EVTSEL_INT;
+    if (rules->any_thread)
+        bits |= EVTSEL_ANY;
+    if (rules->amd)
+        bits |= 0xfull << EVTSEL_AMD_EVENT_HI_SHIFT;
+    return bits;
+}
+
+uint32_t evtsel_event_code(const struct evtsel_rules *rules, uint64_t config)
+{
+    uint32_t code = (uint32_t)(config & EVTSEL_EVENT_MASK);
+    if (rules->amd)
+        code |= (uint32_t)((config >> EVTSEL_AMD_EVENT_HI_SHIFT) & 0xf) << 8;
+    return code;
+}
+
+static uint64_t event_bits(const struct evtsel_rules *rules, uint32_t code)
+{
+    uint64_t bits = code & EVTSEL_EVENT_MASK;
+    if (rules->amd)
+        bits |= (uint64_t)((code >> 8) & 0xf) << EVTSEL_AMD_EVENT_HI_SHIFT;
+    return bits;
+}
+
+/* Privilege selection as libpfm4 does it: u and k each pick their level;
+ * neither picks both. */
+struct privilege {
+    bool usr, os, named;
+};
+
+static void set_privilege(struct privilege *p, bool usr_word, bool on)
+{
+    if (!p->named) {
+        p->usr = p->os = false;
+        p->named = true;
+    }
+    if (usr_word)
+        p->usr = on;
+    else
+        p->os = on;
+}
+
+/* Applies one modifier that is not a unit mask; returns false if unknown. */
+static int apply_modifier(const struct evtsel_rules *rules, const struct pmu_spec *spec,
+                          const struct pmu_modifier *mod, uint64_t *config, struct privilege *priv,
+                          char *err, size_t errlen)
+{
+    const char *k = mod->key;
+    uint64_t v = mod->has_value ? mod->value : 1;
+    bool flag_value_ok = !mod->has_value || mod->value <= 1;
+    if (str_ieq(k, "u") || str_ieq(k, "usr")) {
+        set_privilege(priv, true, v != 0);
+    } else if (str_ieq(k, "k") || str_ieq(k, "os")) {
+        set_privilege(priv, false, v != 0);
+    } else if (str_ieq(k, "e") || str_ieq(k, "edge")) {
+        *config = (*config & ~EVTSEL_EDGE) | (v ? EVTSEL_EDGE : 0);
+    } else if (str_ieq(k, "i") || str_ieq(k, "inv")) {
+        *config = (*config & ~EVTSEL_INV) | (v ? EVTSEL_INV : 0);
+    } else if ((str_ieq(k, "t") || str_ieq(k, "any")) && rules->any_thread) {
+        *config = (*config & ~EVTSEL_ANY) | (v ? EVTSEL_ANY : 0);
+    } else if (str_ieq(k, "pc") && rules->pin_control) {
+        *config = (*config & ~EVTSEL_PC) | (v ? EVTSEL_PC : 0);
+    } else if (str_ieq(k, "int") && rules->interrupt) {
+        *config = (*config & ~EVTSEL_INT) | (v ? EVTSEL_INT : 0);
+    } else if (str_ieq(k, "c") || str_ieq(k, "cmask")) {
+        if (!mod->has_value || mod->value > 255)
+            return pmu_error(err, errlen, "'%s': %s needs a value 0-255", spec->text, k);
+        *config = (*config & ~(0xffull << EVTSEL_CMASK_SHIFT)) | (v << EVTSEL_CMASK_SHIFT);
+        return 0;
+    } else if (str_ieq(k, "t") || str_ieq(k, "any") || str_ieq(k, "pc") || str_ieq(k, "int")) {
+        return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on this PMU", spec->text, k);
+    } else {
+        return 1;
+    }
+    if (!flag_value_ok)
+        return pmu_error(err, errlen, "'%s': modifier '%s' takes 0 or 1", spec->text, k);
+    return 0;
+}
+
+/* The modifiers part of canonical names, in a fixed order. */
+static void append_modifiers(char *buf, size_t size, uint64_t config, const struct privilege *p)
+{
+    if (p->usr && !p->os)
+        pmu_append(buf, size, ":u");
+    if (p->os && !p->usr)
+        pmu_append(buf, size, ":k");
+    if (config & EVTSEL_EDGE)
+        pmu_append(buf, size, ":e");
+    if (config & EVTSEL_INV)
+        pmu_append(buf, size, ":i");
+    if (config & EVTSEL_ANY)
+        pmu_append(buf, size, ":t");
+    if (config & EVTSEL_PC)
+        pmu_append(buf, size, ":pc");
+    if (config & EVTSEL_INT)
+        pmu_append(buf, size, ":int");
+    if (config >> EVTSEL_CMASK_SHIFT & 0xff)
+        pmu_append(buf, size, ":c=%u", (unsigned)(config >> EVTSEL_CMASK_SHIFT & 0xff));
+}
+
+static const struct pmu_event_desc *find_desc(const struct evtsel_rules *rules, const char *name)
+{
+    const struct pmu_event_desc *desc = NULL;
+    for (unsigned t = 0; !desc && t < rules->n_tables; t++)
+        desc = pmu_find_event(rules->tables[t], name);
+    return desc;
+}
+
+/* A perf alias ("cycles") becomes the spec it stands for, any form, with
+ * the user's modifiers after its own. Returns 1 when spec is no alias. */
+static int expand_alias(const struct evtsel_rules *rules, const struct pmu_spec *spec,
+                        struct pmu_spec *expanded, char *err, size_t errlen)
+{
+    const char *alias = NULL;
+    if (spec->kind != PMU_SPEC_NAME || find_desc(rules, spec->name))
+        return 1;
+    for (unsigned a = 0; !alias && a < 2; a++)
+        alias = pmu_find_alias(rules->aliases[a], spec->name);
+    if (!alias)
+        return 1;
+    return pmu_expand_alias(alias, spec, expanded, err, errlen);
+}
+
+static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec *spec,
+                         struct pmu_assigned_event *ev, uint64_t *config, struct privilege *priv,
+                         char *err, size_t errlen)
+{
+    const struct pmu_event_desc *desc = find_desc(rules, spec->name);
+    if (!desc)
+        return pmu_error(err, errlen, "'%s': unknown event '%s' (pmu-encode --list)", spec->text,
+                         spec->name);
+    ev->desc = desc;
+    ev->flags = desc->flags;
+    ev->counter_mask = desc->counters ? desc->counters : rules->all_counters;
+    str_copy(ev->name, sizeof ev->name, desc->name);
+    *config = event_bits(rules, desc->code);
+
+    uint32_t umask = 0, named_groups = 0;
+    const struct pmu_umask_desc *exclusive = NULL, *first = NULL;
+    unsigned n_umasks = 0;
+    for (unsigned i = 0; i < spec->n_mods; i++) {
+        const struct pmu_modifier *mod = &spec->mods[i];
+        const struct pmu_umask_desc *um = mod->has_value ? NULL : pmu_find_umask(desc, mod->key);
+        if (um) {
+            if ((exclusive || (n_umasks && (um->flags & PMU_UMF_EXCLUSIVE))))
+                return pmu_error(err, errlen, "'%s': unit mask '%s' cannot be combined with '%s'",
+                                 spec->text, um->name, (exclusive ? exclusive : first)->name);
+            if (um->flags & PMU_UMF_EXCLUSIVE)
+                exclusive = um;
+            if (!first)
+                first = um;
+            umask |= um->code;
+            named_groups |= 1u << PMU_UMF_GROUP_OF(um->flags);
+            n_umasks++;
+            pmu_append(ev->name, sizeof ev->name, ":%s", um->name);
+            continue;
+        }
+        int r = apply_modifier(rules, spec, mod, config, priv, err, errlen);
+        if (r < 0)
+            return -1;
+        if (r > 0)
+            return pmu_error(err, errlen, "'%s': '%s' is neither a unit mask of %s nor a modifier",
+                             spec->text, mod->key, desc->name);
+    }
+    if (desc->n_umasks) {
+        bool any_default = false;
+        for (unsigned i = 0; i < desc->n_umasks; i++) {
+            uint32_t flags = desc->umasks[i].flags;
+            if ((flags & PMU_UMF_DEFAULT) && !((named_groups >> PMU_UMF_GROUP_OF(flags)) & 1)) {
+                umask |= desc->umasks[i].code;
+                any_default = true;
+            }
+        }
+        if (n_umasks == 0 && !any_default)
+            return pmu_error(err, errlen, "'%s': %s needs a unit mask, e.g. %s:%s", spec->text,
+                             desc->name, desc->name, desc->umasks[0].name);
+    }
+    if (!desc->n_umasks)
+        umask = (desc->code >> 16) & 0xff; /* tables may carry a fixed umask in code */
+    *config |= (uint64_t)(umask & 0xff) << EVTSEL_UMASK_SHIFT;
+    return 0;
+}
+
+static int resolve_fields(const struct evtsel_rules *rules, const struct pmu_spec *spec,
+                          uint64_t *config, struct privilege *priv, char *err, size_t errlen)
+{
+    bool have_event = false, have_umask = false;
+    for (unsigned i = 0; i < spec->n_mods; i++) {
+        const struct pmu_modifier *mod = &spec->mods[i];
+        if (str_ieq(mod->key, "event") || str_ieq(mod->key, "umask")) {
+            bool is_event = str_ieq(mod->key, "event");
+            uint64_t limit = is_event ? (rules->amd ? 0xfff : 0xff) : 0xff;
+            if (!mod->has_value || mod->value > limit)
+                return pmu_error(err, errlen, "'%s': %s needs a value up to 0x%llx", spec->text,
+                                 mod->key, (unsigned long long)limit);
+            /* Two values would OR into a third event nobody asked for. */
+            if (is_event ? have_event : have_umask)
+                return pmu_error(err, errlen, "'%s': %s= given twice", spec->text, mod->key);
+            if (is_event) {
+                *config |= event_bits(rules, (uint32_t)mod->value);
+                have_event = true;
+            } else {
+                *config |= mod->value << EVTSEL_UMASK_SHIFT;
+                have_umask = true;
+            }
+            continue;
+        }
+        int r = apply_modifier(rules, spec, mod, config, priv, err, errlen);
+        if (r < 0)
+            return -1;
+        if (r > 0)
+            return pmu_error(err, errlen, "'%s': unknown field '%s'", spec->text, mod->key);
+    }
+    if (!have_event)
+        return pmu_error(err, errlen, "'%s': event= is missing", spec->text);
+    return 0;
+}
+
+int evtsel_resolve(const struct evtsel_rules *rules, const struct pmu_spec *spec,
+                   struct pmu_assigned_event *ev, char *err, size_t errlen)
+{
+    struct pmu_spec expanded;
+    int alias = expand_alias(rules, spec, &expanded, err, errlen);
+    if (alias < 0)
+        return -1;
+    if (alias == 0)
+        spec = &expanded; /* aliases never expand to aliases */
+    uint64_t config = 0;
+    struct privilege priv = {true, true, false};
+    ev->desc = NULL;
+    ev->flags = 0;
+    ev->counter_mask = rules->all_counters;
+    ev->name[0] = '\0';
+    if (spec->kind == PMU_SPEC_NAME) {
+        if (resolve_named(rules, spec, ev, &config, &priv, err, errlen) < 0)
+            return -1;
+    } else if (spec->kind == PMU_SPEC_RAW) {
+        if (spec->raw & ~allowed_bits(rules))
+            return pmu_error(err, errlen, "'%s': raw encoding sets bits this PMU does not allow",
+                             spec->text);
+        config = spec->raw;
+        for (unsigned i = 0; i < spec->n_mods; i++) {
+            int r = apply_modifier(rules, spec, &spec->mods[i], &config, &priv, err, errlen);
+            if (r < 0)
+                return -1;
+            if (r > 0)
+                return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on a raw event",
+                                 spec->text, spec->mods[i].key);
+        }
+    } else if (resolve_fields(rules, spec, &config, &priv, err, errlen) < 0) {
+        return -1;
+    }
+    if (!priv.usr && !priv.os)
+        return pmu_error(err, errlen, "'%s': counts at no privilege level", spec->text);
+    /* A cycle or instruction event filtered by edge, inv or cmask may
+     * rightly count nothing (c=4 on a 3-wide P6): pmu_verify must not
+     * take its zero for a dead PMU. */
+    if (config & (EVTSEL_EDGE | EVTSEL_INV | (0xffull << EVTSEL_CMASK_SHIFT)))
+        ev->flags &= ~(uint32_t)PMU_EVF_ADVANCES;
+
+    /* The raw encoding as perf would take it back, then the name. */
+    fmt_snprintf(ev->encoding, sizeof ev->encoding, "r%llx",
+                 (unsigned long long)(config & allowed_bits(rules)));
+    if (priv.usr != priv.os)
+        pmu_append(ev->encoding, sizeof ev->encoding, priv.usr ? ":u" : ":k");
+    if (ev->desc)
+        append_modifiers(ev->name, sizeof ev->name, config, &priv);
+    else
+        str_copy(ev->name, sizeof ev->name, ev->encoding);
+    config |= (priv.usr ? EVTSEL_USR : 0) | (priv.os ? EVTSEL_OS : 0);
+    if (!priv.os)
+        ev->flags |= PMU_EVF_USER_ONLY;
+    ev->config = config;
+    return 0;
+}

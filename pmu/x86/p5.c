@@ -1,0 +1,263 @@
+/* Pentium (family 5): two 40-bit counters CTR0/CTR1 (MSR 0x12/0x13)
+ * controlled by CESR (0x11). Each counter has a 10-bit half of CESR
+ * (counter 0 in bits 9:0, counter 1 in bits 25:16): ES, the event (bits
+ * 5:0); CC (8:6): 000 off, x01 CPL 0-2, x10 CPL 3, x11 any, with bit 2
+ * selecting cycles (duration) instead of occurrences; PC (9): the PMn pin
+ * signals overflow instead of increment. The Pentium with MMX reads the
+ * counters with RDPMC; the Pentium without MMX has no RDPMC: RDMSR.
+ * Under KVM MSRs 0x11/0x12 are the paravirtual clock, so this backend
+ * refuses a CPU that says it runs under a hypervisor, except QEMU's TCG,
+ * which reads those MSRs as 0 and drops writes (emulators.md). */
+#include "lib/fmt.h"
+#include "lib/kstring.h"
+#include "pmu/x86/events_p5.h"
+#include "pmu/x86/regs.h"
+
+#define P5_WIDTH      40
+#define P5_HALF_SHIFT 16 /* counter 1's half of CESR */
+#define CC_OS         0x1
+#define CC_USR        0x2
+#define CC_CYCLES     0x4
+#define CESR_CC_SHIFT 6
+#define CESR_PC       (1u << 9)
+
+static bool p5_detect(const struct cpu_info *cpu)
+{
+    bool safe_msrs =
+        !cpu->features[FEAT_HYPERVISOR] || strcmp(cpu->hypervisor, "TCGTCGTCGTCG") == 0;
+    return cpu->vendor == VENDOR_INTEL && cpu->family == 5 && cpu->features[FEAT_MSR] && safe_msrs;
+}
+
+static bool has_mmx(const struct pmu *pmu)
+{
+    return pmu->cpu.features[FEAT_MMX];
+}
+
+static void p5_init(struct pmu *pmu)
+{
+    pmu->n_gp = 2;
+    pmu->gp_width = P5_WIDTH;
+    pmu->variant = has_mmx(pmu);
+}
+
+static const char *p5_model_name(const struct pmu *pmu)
+{
+    return has_mmx(pmu) ? "p5mmx" : "p5";
+}
+
+static void p5_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
+{
+    line(ctx, has_mmx(pmu) ? "p5mmx: 2 counters CTR0-1 (MSR 0x12-0x13), 40 bits, RDPMC 0-1; "
+                             "CESR 0x11; events 0x00-0x3B"
+                           : "p5: 2 counters CTR0-1 (MSR 0x12-0x13), 40 bits, read with RDMSR "
+                             "(no RDPMC); CESR 0x11; events 0x00-0x29");
+}
+
+static void p5_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
+{
+    char text[160];
+    for (unsigned i = 0; i < p5_table.n_events; i++) {
+        const struct pmu_event_desc *ev = &p5_table.events[i];
+        if ((ev->flags & P5_MMX_ONLY) && !has_mmx(pmu))
+            continue;
+        fmt_snprintf(text, sizeof text, "%-64s code 0x%02x %s%s", ev->name, (unsigned)ev->code,
+                     ev->counters == 0x3 ? "CTR0/CTR1"
+                     : ev->counters == 1 ? "CTR0"
+                                         : "CTR1",
+                     (ev->flags & P5_DURATION) ? " duration" : "");
+        line(ctx, text);
+    }
+    line(ctx, "modifiers: u (CPL 3), k (CPL 0-2), d (count cycles), o (count occurrences), "
+              "pc (pin on overflow)");
+}
+
+static const char *p5_default_events(const struct pmu *pmu)
+{
+    return has_mmx(pmu) ? "NUMBER_OF_CYCLES_NOT_IN_HALT_STATE,INSTRUCTIONS_EXECUTED"
+                        : "INSTRUCTIONS_EXECUTED,DATA_READ_MISS_OR_WRITE_MISS";
+}
+
+static const struct pmu_alias p5_aliases[] = {
+    {"cycles", "NUMBER_OF_CYCLES_NOT_IN_HALT_STATE"},
+    {"cpu-cycles", "NUMBER_OF_CYCLES_NOT_IN_HALT_STATE"},
+    {"instructions", "INSTRUCTIONS_EXECUTED"},
+    {"branches", "BRANCHES"},
+    {"branch-instructions", "BRANCHES"},
+    {"branch-misses", "PIPELINE_FLUSHES_DUE_TO_WRONG_BRANCH_PREDICTIONS"},
+    {"cache-references", "DATA_READ_OR_WRITE"},
+    {"cache-misses", "DATA_READ_MISS_OR_WRITE_MISS"},
+    {NULL, NULL},
+};
+
+/* Is code a defined event on counter mask `counters` of this CPU? */
+static const struct pmu_event_desc *p5_event_by_code(const struct pmu *pmu, unsigned code,
+                                                     uint32_t *counters)
+{
+    const struct pmu_event_desc *found = NULL;
+    *counters = 0;
+    for (unsigned i = 0; i < p5_table.n_events; i++) {
+        const struct pmu_event_desc *ev = &p5_table.events[i];
+        if (ev->code == code && (has_mmx(pmu) || !(ev->flags & P5_MMX_ONLY))) {
+            *counters |= ev->counters;
+            found = ev;
+        }
+    }
+    return found;
+}
+
+static int p5_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
+                      struct pmu_assigned_event *ev, char *err, size_t errlen)
+{
+    const struct pmu_event_desc *desc = NULL;
+    uint32_t half = 0;
+    unsigned cc_mode = 0;
+    unsigned n_first_mod = 0;
+    if (spec->kind == PMU_SPEC_NAME) {
+        desc = pmu_find_event(&p5_table, spec->name);
+        if (!desc) {
+            const char *alias = pmu_find_alias(p5_aliases, spec->name);
+            if (alias)
+                desc = pmu_find_event(&p5_table, alias);
+        }
+        if (!desc)
+            return pmu_error(err, errlen, "'%s': unknown event '%s' (pmu-encode --list)",
+                             spec->text, spec->name);
+        if ((desc->flags & P5_MMX_ONLY) && !has_mmx(pmu))
+            return pmu_error(err, errlen, "'%s': not on this CPU (%s needs a Pentium with MMX)",
+                             spec->text, desc->name);
+        half = desc->code;
+        ev->counter_mask = desc->counters;
+        cc_mode = (desc->flags & P5_DURATION) ? CC_CYCLES : 0;
+        str_copy(ev->name, sizeof ev->name, desc->name);
+        ev->flags = desc->flags;
+    } else {
+        uint64_t raw = spec->raw;
+        if (spec->kind == PMU_SPEC_FIELDS) {
+            if (!str_ieq(spec->mods[0].key, "event") || !spec->mods[0].has_value)
+                return pmu_error(err, errlen, "'%s': event= is missing", spec->text);
+            raw = spec->mods[0].value;
+            n_first_mod = 1;
+        }
+        if (raw & ~(uint64_t)0x3ff)
+            return pmu_error(err, errlen, "'%s': a CESR half has 10 bits (ES 5:0, CC 8:6, PC 9)",
+                             spec->text);
+        unsigned code = (unsigned)raw & 0x3f;
+        desc = p5_event_by_code(pmu, code, &ev->counter_mask);
+        if (!desc)
+            return pmu_error(err, errlen, "'%s': event 0x%02x is not on this CPU", spec->text,
+                             code);
+        half = code | ((unsigned)raw & CESR_PC);
+        cc_mode = ((unsigned)raw >> CESR_CC_SHIFT) & CC_CYCLES;
+        unsigned cpl = ((unsigned)raw >> CESR_CC_SHIFT) & 3;
+        half |= cpl << CESR_CC_SHIFT;
+        str_copy(ev->name, sizeof ev->name, spec->text);
+        desc = NULL;
+    }
+    unsigned cpl = (half >> CESR_CC_SHIFT) & 3;
+    bool named_cpl = false;
+    for (unsigned i = n_first_mod; i < spec->n_mods; i++) {
+        const char *k = spec->mods[i].key;
+        bool known = str_ieq(k, "u") || str_ieq(k, "k") || str_ieq(k, "d") || str_ieq(k, "o") ||
+                     str_ieq(k, "pc");
+        if (!known)
+            return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on the Pentium",
+                             spec->text, k);
+        if (spec->mods[i].has_value)
+            return pmu_error(err, errlen, "'%s': modifier '%s' takes no value", spec->text, k);
+        if (str_ieq(k, "u") || str_ieq(k, "k")) {
+            if (!named_cpl)
+                cpl = 0;
+            named_cpl = true;
+            cpl |= str_ieq(k, "u") ? CC_USR : CC_OS;
+        } else if (str_ieq(k, "d")) {
+            cc_mode = CC_CYCLES;
+        } else if (str_ieq(k, "o")) {
+            cc_mode = 0;
+        } else {
+            half |= CESR_PC;
+        }
+    }
+    /* Counting occurrences of a duration event (or the reverse) may rightly
+     * give zero: pmu_verify must not take that for a dead PMU. */
+    if (desc && cc_mode != ((desc->flags & P5_DURATION) ? CC_CYCLES : 0u))
+        ev->flags &= ~(uint32_t)PMU_EVF_ADVANCES;
+    /* No CPL named (or a raw half with CC bits 7:6 = 00, which would turn
+     * the counter off, seed 001): count at every privilege level. */
+    if (cpl == 0)
+        cpl = CC_OS | CC_USR;
+    half = (half & ~(7u << CESR_CC_SHIFT)) | ((cpl | cc_mode) << CESR_CC_SHIFT);
+    ev->config = half;
+    ev->desc = desc;
+    if (cpl == CC_USR)
+        ev->flags |= PMU_EVF_USER_ONLY;
+    fmt_snprintf(ev->encoding, sizeof ev->encoding, "r%03x", (unsigned)half);
+    if (desc) {
+        size_t used = strlen(ev->name);
+        fmt_snprintf(ev->name + used, sizeof ev->name - used, "%s%s%s%s",
+                     cpl == CC_USR  ? ":u"
+                     : cpl == CC_OS ? ":k"
+                                    : "",
+                     (cc_mode && !(desc->flags & P5_DURATION)) ? ":d" : "",
+                     (!cc_mode && (desc->flags & P5_DURATION)) ? ":o" : "",
+                     (half & CESR_PC) ? ":pc" : "");
+    }
+    return 0;
+}
+
+static int p5_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
+                    char *err, size_t errlen)
+{
+    if (pmu_place_by_mask(events, n, 2, 0, err, errlen) < 0)
+        return -1;
+    for (unsigned i = 0; i < n; i++) {
+        struct pmu_assigned_event *ev = events[i];
+        fmt_snprintf(ev->counter, sizeof ev->counter, "CTR%u", ev->hw_index);
+        ev->read.kind = has_mmx(pmu) ? PMU_READ_RDPMC : PMU_READ_RDMSR;
+        ev->read.index = has_mmx(pmu) ? ev->hw_index : MSR_P5_CTR0 + ev->hw_index;
+        ev->read.width = P5_WIDTH;
+    }
+    return 0;
+}
+
+static unsigned p5_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                          struct pmu_write *out, unsigned max)
+{
+    (void)pmu;
+    unsigned n = 0;
+    uint64_t cesr = 0;
+    pmu_emit(out, max, &n, MSR_P5_CESR, 0, "CESR = 0: both counters off");
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        const struct pmu_assigned_event *ev = &plan->events[i];
+        if (ev->pass != pass)
+            continue;
+        pmu_emit(out, max, &n, MSR_P5_CTR0 + ev->hw_index, 0, "CTR%u = 0", ev->hw_index);
+        cesr |= ev->config << (ev->hw_index * P5_HALF_SHIFT);
+    }
+    pmu_emit(out, max, &n, MSR_P5_CESR, cesr, "CESR");
+    return n;
+}
+
+static unsigned p5_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                               struct pmu_write *out, unsigned max)
+{
+    (void)pmu;
+    (void)plan;
+    (void)pass;
+    unsigned n = 0;
+    pmu_emit(out, max, &n, MSR_P5_CESR, 0, "CESR = 0: both counters off");
+    return n;
+}
+
+const struct pmu_backend pmu_p5_backend = {
+    .name = "p5",
+    .detect = p5_detect,
+    .init = p5_init,
+    .model_name = p5_model_name,
+    .describe = p5_describe,
+    .list = p5_list,
+    .default_events = p5_default_events,
+    .resolve = p5_resolve,
+    .place = p5_place,
+    .encode = p5_encode,
+    .encode_stop = p5_encode_stop,
+};

@@ -1,0 +1,189 @@
+/* P6 family (Pentium Pro, II, III, M): two 40-bit counters PerfCtr0/1
+ * (0xC1/0xC2) programmed through PerfEvtSel0/1 (0x186/0x187). The EN bit
+ * exists only in PerfEvtSel0 and starts or stops both counters; writes to
+ * a counter load bits 31:0 sign-extended. Chosen by family 6 model only
+ * (CPUs with leaf 0xA go to the architectural backend first). */
+#include "lib/fmt.h"
+#include "lib/kstring.h"
+#include "pmu/x86/events_p6.h"
+#include "pmu/x86/evtsel.h"
+#include "pmu/x86/regs.h"
+
+#define P6_COUNTERS 2
+#define P6_WIDTH    40
+
+/* The model group of a family-6 model, or -1 when it is no P6. */
+static int p6_group_of(unsigned model)
+{
+    switch (model) {
+    case 0x1:
+        return P6_PPRO;
+    case 0x3:
+    case 0x5:
+    case 0x6:
+        return P6_PII;
+    case 0x7:
+    case 0x8:
+    case 0xa:
+    case 0xb:
+        return P6_PIII;
+    case 0x9:
+    case 0xd:
+        return P6_PM;
+    default:
+        return -1;
+    }
+}
+
+static bool p6_detect(const struct cpu_info *cpu)
+{
+    return cpu->vendor == VENDOR_INTEL && cpu->family == 6 && cpu->features[FEAT_MSR] &&
+           p6_group_of(cpu->model) >= 0;
+}
+
+static void p6_init(struct pmu *pmu)
+{
+    pmu->n_gp = P6_COUNTERS;
+    pmu->gp_width = P6_WIDTH;
+    pmu->variant = (unsigned)p6_group_of(pmu->cpu.model);
+}
+
+static void p6_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
+{
+    char text[160];
+    fmt_snprintf(text, sizeof text,
+                 "p6 (%s): 2 counters PMC0-1 (MSR 0xC1-0xC2), 40 bits, RDPMC 0-1; "
+                 "PerfEvtSel0-1 (0x186-0x187), global enable in PerfEvtSel0",
+                 p6_groups[pmu->variant].name);
+    line(ctx, text);
+}
+
+static void p6_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
+{
+    const struct p6_group_tables *g = &p6_groups[pmu->variant];
+    for (unsigned t = 0; t < g->n_tables; t++)
+        pmu_list_table(g->tables[t], line, ctx);
+}
+
+static const char *p6_default_events(const struct pmu *pmu)
+{
+    (void)pmu;
+    return "CPU_CLK_UNHALTED,INST_RETIRED,BR_INST_RETIRED,BR_MISS_PRED_RETIRED";
+}
+
+/* perf's generic names, as Linux maps them on the P6. */
+static const struct pmu_alias p6_aliases[] = {
+    {"cycles", "CPU_CLK_UNHALTED"},
+    {"cpu-cycles", "CPU_CLK_UNHALTED"},
+    {"instructions", "INST_RETIRED"},
+    {"branches", "BR_INST_RETIRED"},
+    {"branch-instructions", "BR_INST_RETIRED"},
+    {"branch-misses", "BR_MISS_PRED_RETIRED"},
+    {"cache-references", "L2_RQSTS:I:S:E:M"},
+    {"cache-misses", "L2_LINES_IN"},
+    {"bus-cycles", "BUS_DRDY_CLOCKS"},
+    {NULL, NULL},
+};
+
+/* The Pentium M's L2 line events need a unit mask: all states. */
+static const struct pmu_alias pm_aliases[] = {
+    {"cache-misses", "L2_LINES_IN:I:S:E:M"},
+    {NULL, NULL},
+};
+
+static void p6_rules(const struct pmu *pmu, struct evtsel_rules *rules)
+{
+    const struct p6_group_tables *g = &p6_groups[pmu->variant];
+    memset(rules, 0, sizeof *rules);
+    rules->n_tables = g->n_tables;
+    for (unsigned t = 0; t < g->n_tables; t++)
+        rules->tables[t] = g->tables[t];
+    rules->aliases[0] = pmu->variant == P6_PM ? pm_aliases : NULL;
+    rules->aliases[1] = p6_aliases;
+    rules->all_counters = 0x3;
+    rules->pin_control = true;
+    rules->interrupt = true;
+}
+
+static int p6_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
+                      struct pmu_assigned_event *ev, char *err, size_t errlen)
+{
+    struct evtsel_rules rules;
+    p6_rules(pmu, &rules);
+    return evtsel_resolve(&rules, spec, ev, err, errlen);
+}
+
+static int p6_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
+                    char *err, size_t errlen)
+{
+    (void)pmu;
+    return pmu_place_pmcs(events, n, P6_COUNTERS, P6_WIDTH, err, errlen);
+}
+
+/* The event of a pass on counter c, or NULL. */
+static const struct pmu_assigned_event *on_counter(const struct pmu_plan *plan, unsigned pass,
+                                                   unsigned c)
+{
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        if (plan->events[i].pass == pass && plan->events[i].hw_index == c)
+            return &plan->events[i];
+    }
+    return NULL;
+}
+
+static unsigned p6_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                          struct pmu_write *out, unsigned max)
+{
+    (void)pmu;
+    unsigned n = 0;
+    const struct pmu_assigned_event *ev0 = on_counter(plan, pass, 0);
+    const struct pmu_assigned_event *ev1 = on_counter(plan, pass, 1);
+    pmu_emit(out, max, &n, MSR_P6_EVNTSEL0, 0, "PERFEVTSEL0 = 0: both counters stop");
+    for (unsigned c = 0; c < P6_COUNTERS; c++) {
+        if (on_counter(plan, pass, c))
+            pmu_emit(out, max, &n, MSR_P6_PERFCTR0 + c, 0, "PMC%u = 0", c);
+    }
+    if (ev1)
+        pmu_emit(out, max, &n, MSR_P6_EVNTSEL0 + 1, ev1->config, "PERFEVTSEL1 %s", ev1->name);
+    /* EN in PerfEvtSel0 starts both; with no event on PMC0 it selects
+     * nothing at no privilege level, so PMC0 stays still. */
+    if (ev0)
+        pmu_emit(out, max, &n, MSR_P6_EVNTSEL0, ev0->config | EVTSEL_EN, "PERFEVTSEL0 %s +EN",
+                 ev0->name);
+    else
+        pmu_emit(out, max, &n, MSR_P6_EVNTSEL0, EVTSEL_EN, "PERFEVTSEL0 global enable only");
+    return n;
+}
+
+static unsigned p6_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                               struct pmu_write *out, unsigned max)
+{
+    (void)pmu;
+    unsigned n = 0;
+    pmu_emit(out, max, &n, MSR_P6_EVNTSEL0, 0, "PERFEVTSEL0 = 0: both counters stop");
+    if (on_counter(plan, pass, 1))
+        pmu_emit(out, max, &n, MSR_P6_EVNTSEL0 + 1, 0, "PERFEVTSEL1 = 0");
+    return n;
+}
+
+static void p6_counter_msrs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                            uint32_t *counter, uint32_t *control)
+{
+    (void)pmu;
+    *counter = MSR_P6_PERFCTR0 + ev->hw_index;
+    *control = MSR_P6_EVNTSEL0 + ev->hw_index;
+}
+
+const struct pmu_backend pmu_p6_backend = {
+    .name = "p6",
+    .detect = p6_detect,
+    .init = p6_init,
+    .describe = p6_describe,
+    .list = p6_list,
+    .default_events = p6_default_events,
+    .resolve = p6_resolve,
+    .place = p6_place,
+    .encode = p6_encode,
+    .counter_msrs = p6_counter_msrs,
+    .encode_stop = p6_encode_stop,
+};
