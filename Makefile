@@ -73,12 +73,12 @@ $(BUILD)/host/obj/%.o: %.c
 	$(HOSTCC) $(HOSTCFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 host: $(HOST_TESTS) $(HOST_TOOLS)
-$(BUILD)/host/test_%: tests/host/test_%.c $(HOSTLIB_OBJ) $(MODELS_OBJ)
-	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOSTCFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< $(HOSTLIB_OBJ) $(MODELS_OBJ) -lpfm
-$(BUILD)/host/%: tools/%.c $(HOSTLIB_OBJ)
-	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOSTCFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< $(HOSTLIB_OBJ)
+# Programs link their own object with the shared ones: a changed source
+# recompiles one object, and only the programs that contain it relink.
+$(BUILD)/host/test_%: $(BUILD)/host/obj/tests/host/test_%.o $(HOSTLIB_OBJ) $(MODELS_OBJ)
+	$(HOSTCC) -o $@ $(filter %.o,$^) -lpfm
+$(BUILD)/host/%: $(BUILD)/host/obj/tools/%.o $(HOSTLIB_OBJ)
+	$(HOSTCC) -o $@ $(filter %.o,$^)
 
 iso: $(ISO)
 $(ISO): $(KERNEL) iso/grub.cfg iso/grub-modules
