@@ -10,6 +10,7 @@
 #ifndef BAREBENCH_PMU_BACKEND_H
 #define BAREBENCH_PMU_BACKEND_H
 
+#include "pmu/overflow.h"
 #include "pmu/pmu.h"
 
 #define PMU_MAX_MODS 8 /* modifiers after the event name */
@@ -130,16 +131,12 @@ struct pmu_backend {
     /* The default event set, as a spec list. */
     const char *(*default_events)(const struct pmu *pmu);
 
-    /* Called before the first event of each list: a backend that links an
-     * event to the one before it (the P4's cascade) forgets the last list
-     * here, so that no answer depends on an earlier, unrelated plan.
-     * Optional. */
-    void (*begin_plan)(const struct pmu *pmu);
-
     /* Resolves one spec: fills ev's name, encoding, config/config2,
-     * counter_mask, desc, flags and read.width. Returns 0, or -1 with a
-     * message naming the word in err. */
-    int (*resolve)(const struct pmu *pmu, const struct pmu_spec *spec,
+     * counter_mask, desc, flags and read.width. `plan` holds the events
+     * of the list accepted before this one (an event may depend on the
+     * one before it: the P4's cascade). Returns 0, or -1 with a message
+     * naming the word in err. */
+    int (*resolve)(const struct pmu *pmu, const struct pmu_plan *plan, const struct pmu_spec *spec,
                    struct pmu_assigned_event *ev, char *err, size_t errlen);
 
     /* Places the n events of one pass on counters, all at once (the last
@@ -153,12 +150,13 @@ struct pmu_backend {
     unsigned (*encode)(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                        struct pmu_write *out, unsigned max);
 
-    /* The MSR of a placed event's counter and of the register that
-     * controls it: overflow interrupts preset the one and enable the PMI
-     * in the other (pmu/overflow.c). NULL where a counter cannot
-     * interrupt (P5: pins only; TSC). */
-    void (*counter_msrs)(const struct pmu *pmu, const struct pmu_assigned_event *ev,
-                         uint32_t *counter, uint32_t *control);
+    /* How a placed event's counter overflows and interrupts: its
+     * registers, width, largest period, interrupt enable and overflow
+     * flag (pmu/overflow.c). NULL where a counter cannot interrupt; then
+     * no_overflow says why. */
+    void (*overflow_regs)(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                          struct pmu_overflow_regs *regs);
+    const char *no_overflow;
 
     /* Register writes that disable one pass, in order. */
     unsigned (*encode_stop)(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,

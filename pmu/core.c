@@ -16,10 +16,11 @@ static void use_backend(struct pmu *pmu, const struct pmu_backend *backend)
 {
     pmu->backend = backend;
     pmu->counting = false;
-    pmu->state = NULL;
     pmu->n_gp = pmu->gp_width = pmu->n_fixed = pmu->fixed_width = 0;
-    pmu->variant = 0;
-    pmu->caps = 0;
+    pmu->event_group = pmu->perfmon_version = 0;
+    pmu->perf_capabilities = 0;
+    pmu->misc_enable_read = false;
+    pmu->misc_enable = 0;
     if (backend->init)
         backend->init(pmu);
 }
@@ -105,7 +106,7 @@ static int plan_one(const struct pmu *pmu, struct pmu_plan *plan, const char *wo
         return pmu_error(err, errlen, "'%s': more than %d events", spec.text, PMU_MAX_EVENTS);
     struct pmu_assigned_event ev;
     memset(&ev, 0, sizeof ev);
-    if (pmu->backend->resolve(pmu, &spec, &ev, err, errlen) < 0)
+    if (pmu->backend->resolve(pmu, plan, &spec, &ev, err, errlen) < 0)
         return -1;
     for (unsigned p = 0; p < plan->n_passes; p++) {
         if (try_pass(pmu, plan, p, &ev, NULL, 0)) {
@@ -131,8 +132,6 @@ int pmu_plan_events(const struct pmu *pmu, const char *spec, struct pmu_plan *pl
         err[0] = '\0';
     if (!spec || !spec[0])
         spec = pmu->backend->default_events(pmu);
-    if (pmu->backend->begin_plan)
-        pmu->backend->begin_plan(pmu);
     const char *s = spec;
     while (*s) {
         size_t len = pmu_spec_word_len(s);

@@ -3,34 +3,46 @@
  * AMD; FIXED_CTR_CTRL PMI on arch fixed counters; CCCR OVF_PMI_T0 on the
  * Pentium 4), see whether it overflowed, re-arm it.
  *
- * Built only on the PMU layer's public API (pmu.h) and its hardware
- * access (struct pmu_hw), so it compiles for the host and runs against
- * the PMU models. /work/notes/pmi-api.md proposes moving the per-backend
- * facts below into the backends' ops table. */
+ * Every fact about a counter comes from its backend (struct
+ * pmu_overflow_regs); the code here only presets, enables, checks and
+ * re-arms through struct pmu_hw, so it compiles for the host and runs
+ * against the PMU models. */
 #ifndef BAREBENCH_PMU_OVERFLOW_H
 #define BAREBENCH_PMU_OVERFLOW_H
 
 #include "pmu/pmu.h"
 
-/* How a backend shows and clears an overflow. */
+/* How an overflow shows and is cleared. */
 enum pmu_ovf_style {
     PMU_OVF_TOP_BIT,       /* P6, arch v1, AMD: the counter's top bit went from 1 to 0 */
-    PMU_OVF_GLOBAL_STATUS, /* arch v2+: IA32_PERF_GLOBAL_STATUS, cleared through OVF_CTRL */
-    PMU_OVF_CCCR,          /* Pentium 4: the sticky CCCR.OVF flag, cleared by a CCCR write */
+    PMU_OVF_GLOBAL_STATUS, /* arch v2+: a bit of a status register, cleared through another */
+    PMU_OVF_CONTROL_FLAG,  /* Pentium 4: a sticky flag in the control register (CCCR.OVF) */
+};
+
+/* How one placed counter overflows and interrupts, as its backend states
+ * it (struct pmu_backend's overflow_regs): all that sampling needs, so
+ * that nothing outside a backend asks which backend it is. */
+struct pmu_overflow_regs {
+    uint32_t counter_msr;      /* where a preset is written */
+    uint32_t counter_alias;    /* the same counter under a second MSR, or 0 */
+    unsigned preset_writes;    /* how often a preset is written (P4 erratum N15: twice) */
+    unsigned width;            /* the counter's own width (a fast read may show fewer bits) */
+    uint64_t max_period;       /* the largest period one counter write can set */
+    uint32_t control_msr;      /* the register that holds the interrupt enable */
+    uint64_t pmi_bit;          /* the interrupt enable in control_msr */
+    enum pmu_ovf_style style;  /* how the overflow shows and is cleared */
+    uint32_t status_msr;       /* GLOBAL_STATUS: the register that shows it */
+    uint32_t status_reset_msr; /* GLOBAL_STATUS: writing status_bit here clears it */
+    uint64_t status_bit;       /* GLOBAL_STATUS: this counter's bit; CONTROL_FLAG: the flag */
 };
 
 /* One sampled counter, filled by pmu_overflow_setup(). */
 struct pmu_overflow {
-    unsigned event;       /* index into the plan */
-    unsigned pass;        /* the event's pass */
-    uint64_t period;      /* events between two interrupts */
-    uint64_t preset;      /* value written to the counter: 2^width - period */
-    unsigned width;       /* counter width in bits */
-    uint32_t counter_msr; /* where the preset is written */
-    uint32_t control_msr; /* selector, FIXED_CTR_CTRL or CCCR that holds the enable */
-    uint64_t pmi_bit;     /* the interrupt enable in control_msr */
-    uint64_t status_bit;  /* PMU_OVF_GLOBAL_STATUS: this counter's status bit */
-    enum pmu_ovf_style style;
+    unsigned event;  /* index into the plan */
+    unsigned pass;   /* the event's pass */
+    uint64_t period; /* events between two interrupts */
+    uint64_t preset; /* value written to the counter: 2^width - period */
+    struct pmu_overflow_regs regs;
 };
 
 /* Why this PMU cannot interrupt on overflow, or NULL when it can. */
@@ -40,10 +52,9 @@ const char *pmu_overflow_unsupported(const struct pmu *pmu);
  * events: 2^width - period (period >= 1, < 2^width). */
 uint64_t pmu_overflow_preset(uint64_t period, unsigned width);
 
-/* The largest period a counter write can express: counters written
- * through the 32-bit sign-extending MSRs (P6, arch without full-width
- * writes) take at most 2^31: the preset 0x80000000 sign-extends to ones
- * above bit 31. */
+/* The largest period a counter write can express, as the event's backend
+ * states it (e.g. 2^31 where writes sign-extend bit 31). 0 where the PMU
+ * cannot interrupt. */
 uint64_t pmu_overflow_max_period(const struct pmu *pmu, const struct pmu_assigned_event *ev);
 
 /* Prepares sampling of plan event `event` every `period` events.

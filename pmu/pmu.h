@@ -83,15 +83,19 @@ struct pmu {
     struct cpu_info cpu;
     struct pmu_hw hw;
     bool counting; /* false until pmu_verify() saw counters advance */
-    void *state;   /* backend-private, statically allocated by the backend */
 
     /* Counter inventory, filled by the backend's init. */
     unsigned n_gp;        /* general-purpose (programmable) counters */
     unsigned gp_width;    /* their width in bits */
     unsigned n_fixed;     /* fixed-function counters (arch) */
     unsigned fixed_width; /* their width in bits */
-    unsigned variant;     /* backend-specific: model group, event table */
-    uint64_t caps;        /* backend-specific: e.g. IA32_PERF_CAPABILITIES */
+
+    /* What the backend's init learned about this CPU, one fact a field. */
+    unsigned event_group;       /* P6, AMD: which of the backend's event-table groups */
+    unsigned perfmon_version;   /* arch: CPUID leaf 0xA version, 1 to 5 */
+    uint64_t perf_capabilities; /* arch: IA32_PERF_CAPABILITIES, 0 where PDCM is clear */
+    bool misc_enable_read;      /* P4: IA32_MISC_ENABLE could be read into misc_enable */
+    uint32_t misc_enable;       /* P4: its low half (bit 7: performance monitoring) */
 };
 
 /* Picks the backend from CPUID alone (vendor, family, model, leaf 0xA).

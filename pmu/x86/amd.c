@@ -48,7 +48,7 @@ static bool core_extension(const struct pmu *pmu)
 
 static void amd_init(struct pmu *pmu)
 {
-    pmu->variant = amd_variant_of(pmu->cpu.family);
+    pmu->event_group = amd_variant_of(pmu->cpu.family);
     pmu->n_gp = core_extension(pmu) ? AMD_CORE_COUNTERS : AMD_LEGACY_COUNTERS;
     pmu->gp_width = AMD_WIDTH;
 }
@@ -68,7 +68,7 @@ static void amd_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
     char text[160];
     fmt_snprintf(text, sizeof text,
                  "amd (%s): %u counters PMC0-%u, 48 bits, RDPMC 0-%u; %s: CTL 0x%x.., CTR 0x%x..",
-                 amd_variant_names[pmu->variant], pmu->n_gp, pmu->n_gp - 1, pmu->n_gp - 1,
+                 amd_variant_names[pmu->event_group], pmu->n_gp, pmu->n_gp - 1, pmu->n_gp - 1,
                  core_extension(pmu) ? "core extension" : "legacy MSRs", (unsigned)ctl_msr(pmu, 0),
                  (unsigned)ctr_msr(pmu, 0));
     line(ctx, text);
@@ -77,19 +77,19 @@ static void amd_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 static void amd_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
     const struct pmu_event_table *tables[AMD_MAX_TABLES];
-    unsigned n = amd_family_tables(pmu->variant, tables);
+    unsigned n = amd_family_tables(pmu->event_group, tables);
     for (unsigned t = 0; t < n; t++)
         pmu_list_table(tables[t], line, ctx);
 }
 
 static const char *amd_default_events(const struct pmu *pmu)
 {
-    return pmu->variant == AMD_FAM17H ? "CYCLES_NOT_IN_HALT,RETIRED_INSTRUCTIONS,"
-                                        "RETIRED_BRANCH_INSTRUCTIONS,"
-                                        "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED"
-                                      : "CPU_CLK_UNHALTED,RETIRED_INSTRUCTIONS,"
-                                        "RETIRED_BRANCH_INSTRUCTIONS,"
-                                        "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS";
+    return pmu->event_group == AMD_FAM17H ? "CYCLES_NOT_IN_HALT,RETIRED_INSTRUCTIONS,"
+                                            "RETIRED_BRANCH_INSTRUCTIONS,"
+                                            "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED"
+                                          : "CPU_CLK_UNHALTED,RETIRED_INSTRUCTIONS,"
+                                            "RETIRED_BRANCH_INSTRUCTIONS,"
+                                            "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS";
 }
 
 static const struct pmu_alias amd_aliases[] = {
@@ -179,18 +179,20 @@ static uint32_t fam15h_counters(uint32_t code, uint32_t umask)
     }
 }
 
-static int amd_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
-                       struct pmu_assigned_event *ev, char *err, size_t errlen)
+static int amd_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
+                       const struct pmu_spec *spec, struct pmu_assigned_event *ev, char *err,
+                       size_t errlen)
 {
+    (void)plan;
     struct evtsel_rules rules;
     memset(&rules, 0, sizeof rules);
-    rules.n_tables = amd_family_tables(pmu->variant, rules.tables);
-    rules.aliases[0] = pmu->variant == AMD_FAM17H ? amd17_aliases : amd_aliases;
+    rules.n_tables = amd_family_tables(pmu->event_group, rules.tables);
+    rules.aliases[0] = pmu->event_group == AMD_FAM17H ? amd17_aliases : amd_aliases;
     rules.all_counters = (1u << pmu->n_gp) - 1;
     rules.amd = true;
     if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
         return -1;
-    if (pmu->variant == AMD_FAM15H) {
+    if (pmu->event_group == AMD_FAM15H) {
         /* The legacy MSRs, where CPUID hides the extension, alias PMC0-3. */
         uint32_t code = evtsel_event_code(&rules, ev->config);
         ev->counter_mask =
@@ -239,11 +241,21 @@ static unsigned amd_encode_stop(const struct pmu *pmu, const struct pmu_plan *pl
     return n;
 }
 
-static void amd_counter_msrs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
-                             uint32_t *counter, uint32_t *control)
+/* 48-bit counters written whole; the top bit must start set, as the
+ * overflow check reads it going to 0 (AMD BKDG, "Performance Monitoring
+ * Counters"). */
+static void amd_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                              struct pmu_overflow_regs *regs)
 {
-    *counter = ctr_msr(pmu, ev->hw_index);
-    *control = ctl_msr(pmu, ev->hw_index);
+    *regs = (struct pmu_overflow_regs){
+        .counter_msr = ctr_msr(pmu, ev->hw_index),
+        .preset_writes = 1,
+        .width = pmu->gp_width,
+        .max_period = 1ull << (pmu->gp_width - 1),
+        .control_msr = ctl_msr(pmu, ev->hw_index),
+        .pmi_bit = EVTSEL_INT,
+        .style = PMU_OVF_TOP_BIT,
+    };
 }
 
 const struct pmu_backend pmu_amd_backend = {
@@ -256,6 +268,6 @@ const struct pmu_backend pmu_amd_backend = {
     .resolve = amd_resolve,
     .place = amd_place,
     .encode = amd_encode,
-    .counter_msrs = amd_counter_msrs,
+    .overflow_regs = amd_overflow_regs,
     .encode_stop = amd_encode_stop,
 };

@@ -42,7 +42,7 @@ static uint32_t fixed_available(const struct cpu_info *cpu)
 static void arch_init(struct pmu *pmu)
 {
     const struct cpu_arch_perfmon *pm = &pmu->cpu.perfmon;
-    pmu->variant = pm->version;
+    pmu->perfmon_version = pm->version;
     pmu->n_gp = pm->gp_counters > ARCH_MAX_GP ? ARCH_MAX_GP : pm->gp_counters;
     pmu->gp_width = pm->gp_width ? pm->gp_width : 40;
     uint32_t fixed = fixed_available(&pmu->cpu);
@@ -54,12 +54,12 @@ static void arch_init(struct pmu *pmu)
     if (pmu->cpu.features[FEAT_PDCM] && pmu->hw.rdmsr &&
         pmu->hw.rdmsr(pmu->hw.ctx, MSR_IA32_PERF_CAPABILITIES, &caps) < 0)
         caps = 0;
-    pmu->caps = caps;
+    pmu->perf_capabilities = caps;
 }
 
 static bool full_width_writes(const struct pmu *pmu)
 {
-    return (pmu->caps & PERF_CAP_FW_WRITE) != 0;
+    return (pmu->perf_capabilities & PERF_CAP_FW_WRITE) != 0;
 }
 
 static bool event_available(const struct cpu_info *cpu, unsigned bit)
@@ -73,7 +73,7 @@ static void arch_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
     fmt_snprintf(text, sizeof text,
                  "arch v%u: %u GP counters PMC0-%u, %u bits, RDPMC 0-%u; PERFEVTSEL 0x186.., "
                  "PMC 0x%x..%s",
-                 pmu->variant, pmu->n_gp, pmu->n_gp - 1, pmu->gp_width, pmu->n_gp - 1,
+                 pmu->perfmon_version, pmu->n_gp, pmu->n_gp - 1, pmu->gp_width, pmu->n_gp - 1,
                  full_width_writes(pmu) ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0,
                  full_width_writes(pmu) ? " (full-width writes)" : "");
     line(ctx, text);
@@ -129,16 +129,18 @@ static const struct pmu_alias arch_aliases[] = {
     {NULL, NULL},
 };
 
-static int arch_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
-                        struct pmu_assigned_event *ev, char *err, size_t errlen)
+static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
+                        const struct pmu_spec *spec, struct pmu_assigned_event *ev, char *err,
+                        size_t errlen)
 {
+    (void)plan;
     struct evtsel_rules rules;
     memset(&rules, 0, sizeof rules);
     rules.n_tables = 1;
     rules.tables[0] = &arch_table;
     rules.aliases[0] = arch_aliases;
     rules.all_counters = (1u << pmu->n_gp) - 1;
-    rules.any_thread = pmu->variant >= 3;
+    rules.any_thread = pmu->perfmon_version >= 3;
     rules.pin_control = true;
     rules.interrupt = true;
     if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
@@ -200,7 +202,7 @@ static unsigned arch_encode(const struct pmu *pmu, const struct pmu_plan *plan, 
                             struct pmu_write *out, unsigned max)
 {
     unsigned n = 0;
-    bool global = pmu->variant >= 2;
+    bool global = pmu->perfmon_version >= 2;
     uint32_t pmc = full_width_writes(pmu) ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0;
     uint64_t enable = 0, fixed_ctrl = 0;
     if (global)
@@ -238,7 +240,7 @@ static unsigned arch_encode_stop(const struct pmu *pmu, const struct pmu_plan *p
 {
     unsigned n = 0;
     bool fixed = false;
-    if (pmu->variant >= 2)
+    if (pmu->perfmon_version >= 2)
         pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_CTRL, 0, "GLOBAL_CTRL = 0: all counters stop");
     for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
@@ -255,16 +257,45 @@ static unsigned arch_encode_stop(const struct pmu *pmu, const struct pmu_plan *p
     return n;
 }
 
-static void arch_counter_msrs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
-                              uint32_t *counter, uint32_t *control)
+/* The per-counter PMI enable nibble of FIXED_CTR_CTRL. */
+#define ARCH_FIXED_PMI 0x8u
+
+/* From version 2 an overflow shows in IA32_PERF_GLOBAL_STATUS (GP counter
+ * i at bit i, fixed counter j at bit 32 + j) and is cleared through
+ * GLOBAL_OVF_CTRL; version 1 has only the counter's top bit. GP counters
+ * written through IA32_PMCx take 32 bits sign-extended, so 2^31 is their
+ * largest period unless PERF_CAPABILITIES allows full-width writes
+ * through IA32_A_PMCx (Intel SDM vol. 3B, "Architectural Performance
+ * Monitoring"). */
+static void arch_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                               struct pmu_overflow_regs *regs)
 {
+    bool global = pmu->perfmon_version >= 2;
+    *regs = (struct pmu_overflow_regs){
+        .preset_writes = 1,
+        .style = global ? PMU_OVF_GLOBAL_STATUS : PMU_OVF_TOP_BIT,
+        .status_msr = global ? MSR_IA32_PERF_GLOBAL_STATUS : 0,
+        .status_reset_msr = global ? MSR_IA32_PERF_GLOBAL_OVF_CTRL : 0,
+    };
     if (ev->hw_index >= ARCH_FIXED_BASE) {
-        *counter = MSR_IA32_FIXED_CTR0 + ev->hw_index - ARCH_FIXED_BASE;
-        *control = MSR_IA32_FIXED_CTR_CTRL;
+        unsigned j = ev->hw_index - ARCH_FIXED_BASE;
+        regs->counter_msr = MSR_IA32_FIXED_CTR0 + j;
+        regs->width = pmu->fixed_width;
+        regs->max_period = 1ull << (pmu->fixed_width - 1);
+        regs->control_msr = MSR_IA32_FIXED_CTR_CTRL;
+        regs->pmi_bit = (uint64_t)ARCH_FIXED_PMI << (4 * j);
+        regs->status_bit = global ? 1ull << (32 + j) : 0;
         return;
     }
-    *counter = (full_width_writes(pmu) ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0) + ev->hw_index;
-    *control = MSR_IA32_PERFEVTSEL0 + ev->hw_index;
+    unsigned i = ev->hw_index;
+    bool full = full_width_writes(pmu);
+    regs->counter_msr = (full ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0) + i;
+    regs->counter_alias = full ? MSR_IA32_PMC0 + i : 0;
+    regs->width = pmu->gp_width;
+    regs->max_period = full ? 1ull << (pmu->gp_width - 1) : 1ull << 31;
+    regs->control_msr = MSR_IA32_PERFEVTSEL0 + i;
+    regs->pmi_bit = EVTSEL_INT;
+    regs->status_bit = global ? 1ull << i : 0;
 }
 
 const struct pmu_backend pmu_arch_backend = {
@@ -277,6 +308,6 @@ const struct pmu_backend pmu_arch_backend = {
     .resolve = arch_resolve,
     .place = arch_place,
     .encode = arch_encode,
-    .counter_msrs = arch_counter_msrs,
+    .overflow_regs = arch_overflow_regs,
     .encode_stop = arch_encode_stop,
 };

@@ -15,18 +15,17 @@ static bool is_prescott(const struct cpu_info *cpu)
     return cpu->model == 3 || cpu->model == 4 || cpu->model == 6;
 }
 
-/* IA32_MISC_ENABLE bit 7 says whether performance monitoring is there;
- * kept in caps for the inventory (detection stays on CPUID alone). */
-#define CAPS_MISC_READ (1ull << 63)
-
 static void p4_init(struct pmu *pmu)
 {
     pmu->n_gp = P4_N_COUNTERS;
     pmu->gp_width = P4_COUNTER_WIDTH;
-    pmu->variant = pmu->cpu.model;
+    /* IA32_MISC_ENABLE bit 7 says whether performance monitoring is
+     * there; read for the inventory only (detection stays on CPUID). */
     uint64_t misc;
-    if (pmu->hw.rdmsr && pmu->hw.rdmsr(pmu->hw.ctx, P4_MSR_MISC_ENABLE, &misc) == 0)
-        pmu->caps = (misc & 0xffffffffu) | CAPS_MISC_READ;
+    if (pmu->hw.rdmsr && pmu->hw.rdmsr(pmu->hw.ctx, P4_MSR_MISC_ENABLE, &misc) == 0) {
+        pmu->misc_enable_read = true;
+        pmu->misc_enable = (uint32_t)misc;
+    }
 }
 
 static const char *p4_model_name(const struct pmu *pmu)
@@ -94,11 +93,12 @@ static void p4_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
                  "read: RDPMC 0-17 (bit 31: fast 32-bit read)",
                  cpu->features[FEAT_HTT] ? "yes" : "no");
     line(ctx, text);
-    if (pmu->caps & CAPS_MISC_READ) {
+    if (pmu->misc_enable_read) {
         fmt_snprintf(text, sizeof text,
                      "  IA32_MISC_ENABLE 0x%x: performance monitoring %s, PEBS %s",
-                     (unsigned)pmu->caps, pmu->caps & (1u << 7) ? "available" : "NOT available",
-                     pmu->caps & (1u << 12) ? "unavailable" : "available");
+                     (unsigned)pmu->misc_enable,
+                     pmu->misc_enable & (1u << 7) ? "available" : "NOT available",
+                     pmu->misc_enable & (1u << 12) ? "unavailable" : "available");
         line(ctx, text);
     }
 }
@@ -241,12 +241,24 @@ unsigned p4_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsi
     return count;
 }
 
-static void p4_counter_msrs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
-                            uint32_t *counter, uint32_t *control)
+/* A counter overflows at 2^40 and sets the CCCR's sticky OVF flag, which
+ * a CCCR write clears; OVF_PMI_T0 asks for the interrupt (Intel SDM vol.
+ * 3B, "Performance Monitoring Overflow" for Pentium 4 processors). A
+ * preset is written twice: erratum N15, a counter write may not take. */
+static void p4_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                             struct pmu_overflow_regs *regs)
 {
     (void)pmu;
-    *counter = P4_COUNTER_MSR(ev->hw_index);
-    *control = P4_CCCR_MSR(ev->hw_index);
+    *regs = (struct pmu_overflow_regs){
+        .counter_msr = P4_COUNTER_MSR(ev->hw_index),
+        .preset_writes = 2,
+        .width = P4_COUNTER_WIDTH,
+        .max_period = 1ull << (P4_COUNTER_WIDTH - 1),
+        .control_msr = P4_CCCR_MSR(ev->hw_index),
+        .pmi_bit = P4_CCCR_OVF_PMI_T0,
+        .style = PMU_OVF_CONTROL_FLAG,
+        .status_bit = P4_CCCR_OVF,
+    };
 }
 
 const struct pmu_backend pmu_p4_backend = {
@@ -257,10 +269,9 @@ const struct pmu_backend pmu_p4_backend = {
     .describe = p4_describe,
     .list = p4_list,
     .default_events = p4_default_events,
-    .begin_plan = p4_begin_plan,
     .resolve = p4_resolve,
     .place = p4_place,
     .encode = p4_encode,
-    .counter_msrs = p4_counter_msrs,
+    .overflow_regs = p4_overflow_regs,
     .encode_stop = p4_encode_stop,
 };

@@ -225,8 +225,8 @@ extern const struct p4_replay_metric p4_replay_metrics[];
  * config:  bits 0-31 the ESCR value; bits 32-63 the overflow period
  *          (period=N: the counter starts at 2^40 - N), 0 for none.
  * config2: bits 0-31 the CCCR value (P4_CCCR_CASCADE asks to cascade from
- *          the event resolved just before, placement picks the real bit);
- *          bits 32-47 the resolve sequence number; P4_X_* flags above. */
+ *          the event before it in its list, placement picks the real bit);
+ *          bits 32-47 its position in the list, from 1; P4_X_* flags above. */
 #define P4_X_SEQ_SHIFT    32
 #define P4_X_SEQ_MASK     0xffffull
 #define P4_X_PIN_SHIFT    48 /* pinned counter + 1, 0 = not pinned */
@@ -261,8 +261,8 @@ static inline unsigned p4_metric(const struct pmu_assigned_event *ev)
 }
 
 /* The backend operations, one file each. */
-int p4_resolve(const struct pmu *pmu, const struct pmu_spec *spec, struct pmu_assigned_event *ev,
-               char *err, size_t errlen);
+int p4_resolve(const struct pmu *pmu, const struct pmu_plan *plan, const struct pmu_spec *spec,
+               struct pmu_assigned_event *ev, char *err, size_t errlen);
 int p4_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n, char *err,
              size_t errlen);
 unsigned p4_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
@@ -274,21 +274,8 @@ unsigned p4_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsi
  * the ESCR `escr` (an index in p4_escrs). */
 void p4_format_encoding(char *buf, size_t size, const struct pmu_assigned_event *ev, unsigned escr);
 
-/* One of the last two resolved events (a cascade follower's leader is
- * the one before it), or NULL when `seq` is older. */
-struct p4_previous {
-    unsigned seq;
-    uint32_t counter_mask;
-    char name[PMU_NAME_LEN];
-};
-
-const struct p4_previous *p4_resolved_event(unsigned seq);
-
-/* Forgets the events of earlier lists (the begin_plan backend op). */
-void p4_begin_plan(const struct pmu *pmu);
-
 /* Among the n events of one pass, the index of the event that events[i]
- * (a cascade follower) cascades from: the one resolved just before it.
+ * (a cascade follower) cascades from: the one before it in its list.
  * Returns -1 when it is not in the pass. */
 int p4_find_leader(const struct pmu_assigned_event *const events[], unsigned n, unsigned i);
 

@@ -141,38 +141,18 @@ static void add_holder(char *buf, size_t size, const char *what, int owner, cons
         fmt_snprintf(buf + len, size - len, "%s%s", len ? ", " : "", what);
 }
 
-/* A follower placed without its leader (the event resolved before it):
- * either no counter of the leader can start one of the follower's, or
- * the leader's pass had no room (or the follower came first in its list,
- * and the event resolved before it belongs to an earlier list). */
-static int explain_missing_leader(const struct cpu_info *cpu, const struct pmu_assigned_event *ev,
-                                  char *err, size_t errlen)
-{
-    const struct p4_previous *prev = p4_resolved_event((seq_of(ev) - 1) & P4_X_SEQ_MASK);
-    if (!prev)
-        return pmu_error(err, errlen, "'%s': cascade needs an event written before it", ev->name);
-    for (unsigned from = 0; from < P4_N_COUNTERS; from++) {
-        for (unsigned to = 0; to < P4_N_COUNTERS; to++) {
-            if ((prev->counter_mask >> from & 1) && (ev->counter_mask >> to & 1) &&
-                p4_cascade_bit(from, to, cpu))
-                return pmu_error(err, errlen,
-                                 "'%s': cascade needs the event written before it in the same "
-                                 "pass, and that pass has no room for both",
-                                 ev->name);
-        }
-    }
-    return pmu_error(err, errlen,
-                     "'%s': cannot cascade from '%s': none of its counters can start one of ours",
-                     ev->name, prev->name);
-}
-
 /* Why events[k] does not fit next to events 0..k-1 (which do fit). */
 static int explain(struct search *s, unsigned k, char *err, size_t errlen)
 {
     const struct pmu_assigned_event *ev = s->events[k];
     char why[PMU_ERR_LEN] = "";
+    /* The resolver checked that the leader exists and can start the
+     * follower: what is missing is room for both in one pass. */
     if (is_follower(ev) && s->leader[k] < 0)
-        return explain_missing_leader(s->cpu, ev, err, errlen);
+        return pmu_error(err, errlen,
+                         "'%s': cascade needs the event written before it in the same pass, and "
+                         "that pass has no room for both",
+                         ev->name);
     if (!ev->counter_mask)
         return pmu_error(err, errlen, "'%s': no counter it may use is reachable from %s", ev->name,
                          p4_escrs[P4_AUX_CAND(ev->hw_aux, 0)].name);

@@ -51,25 +51,25 @@ static const struct pmu_alias aliases[] = {
     {NULL, NULL},
 };
 
-/* Each resolved event gets the next number: a cascade follower binds to
- * the event resolved just before it (p4_place.c), which is remembered to
- * explain a follower that cannot join it. */
-static uint16_t resolve_seq;
-static struct p4_previous recent[2]; /* the last two resolved events; seq 0 is none */
-
-void p4_begin_plan(const struct pmu *pmu)
+/* A cascade follower counts on after the event before it in its list
+ * (its leader) overflows: one of the leader's counters must be able to
+ * start one of the follower's (Intel SDM vol. 3B, "Cascading Counters"). */
+static int check_leader(const struct pmu *pmu, const struct pmu_plan *plan,
+                        const struct pmu_assigned_event *ev, char *err, size_t errlen)
 {
-    (void)pmu;
-    memset(recent, 0, sizeof recent);
-}
-
-const struct p4_previous *p4_resolved_event(unsigned seq)
-{
-    for (unsigned i = 0; i < 2 && seq != 0; i++) {
-        if (recent[i].seq == seq)
-            return &recent[i];
+    if (plan->n_events == 0)
+        return pmu_error(err, errlen, "'%s': cascade needs an event written before it", ev->name);
+    const struct pmu_assigned_event *leader = &plan->events[plan->n_events - 1];
+    for (unsigned from = 0; from < P4_N_COUNTERS; from++) {
+        for (unsigned to = 0; to < P4_N_COUNTERS; to++) {
+            if ((leader->counter_mask >> from & 1) && (ev->counter_mask >> to & 1) &&
+                p4_cascade_bit(from, to, &pmu->cpu))
+                return 0;
+        }
     }
-    return NULL;
+    return pmu_error(err, errlen,
+                     "'%s': cannot cascade from '%s': none of its counters can start one of ours",
+                     ev->name, leader->name);
 }
 
 static int mask_by_name(const struct p4_event *ev, const char *name)
@@ -459,8 +459,8 @@ static int expand_alias(const struct pmu_spec *spec, struct pmu_spec *out, char 
     return pmu_expand_alias(text, spec, out, err, errlen);
 }
 
-int p4_resolve(const struct pmu *pmu, const struct pmu_spec *spec, struct pmu_assigned_event *ev,
-               char *err, size_t errlen)
+int p4_resolve(const struct pmu *pmu, const struct pmu_plan *plan, const struct pmu_spec *spec,
+               struct pmu_assigned_event *ev, char *err, size_t errlen)
 {
     struct pmu_spec expanded;
     struct request rq;
@@ -472,7 +472,7 @@ int p4_resolve(const struct pmu *pmu, const struct pmu_spec *spec, struct pmu_as
     canonical_name(ev->name, sizeof ev->name, &rq);
     ev->desc = rq.event;
     ev->config = escr_bits(&rq) | rq.period << 32;
-    ev->config2 = cccr_bits(&rq) | (uint64_t)++resolve_seq << P4_X_SEQ_SHIFT |
+    ev->config2 = cccr_bits(&rq) | (uint64_t)(plan->n_events + 1) << P4_X_SEQ_SHIFT |
                   (uint64_t)rq.pin << P4_X_PIN_SHIFT | (uint64_t)rq.metric << P4_X_METRIC_SHIFT |
                   (rq.fast ? P4_X_FAST_READ : 0) | (rq.rdmsr ? P4_X_READ_MSR : 0);
     ev->counter_mask = 0;
@@ -484,10 +484,8 @@ int p4_resolve(const struct pmu *pmu, const struct pmu_spec *spec, struct pmu_as
         ev->counter_mask &= 1u << (rq.pin - 1);
     ev->flags = (advances(&rq) ? PMU_EVF_ADVANCES : 0) | (rq.u && !rq.k ? PMU_EVF_USER_ONLY : 0);
     ev->hw_aux = P4_AUX(P4_NO_ESCR, rq.escrs[0], rq.escrs[1]);
-    struct p4_previous *slot = &recent[resolve_seq & 1];
-    slot->seq = resolve_seq;
-    slot->counter_mask = ev->counter_mask;
-    str_copy(slot->name, sizeof slot->name, ev->name);
+    if (rq.cascade && check_leader(pmu, plan, ev, err, errlen) < 0)
+        return -1;
     ev->read.kind = rq.rdmsr ? PMU_READ_RDMSR : PMU_READ_RDPMC;
     ev->read.width = rq.fast ? 32 : P4_COUNTER_WIDTH;
     p4_format_encoding(ev->encoding, sizeof ev->encoding, ev, rq.escrs[0]);

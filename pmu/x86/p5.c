@@ -37,7 +37,6 @@ static void p5_init(struct pmu *pmu)
 {
     pmu->n_gp = 2;
     pmu->gp_width = P5_WIDTH;
-    pmu->variant = has_mmx(pmu);
 }
 
 static const char *p5_model_name(const struct pmu *pmu)
@@ -105,9 +104,11 @@ static const struct pmu_event_desc *p5_event_by_code(const struct pmu *pmu, unsi
     return found;
 }
 
-static int p5_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
-                      struct pmu_assigned_event *ev, char *err, size_t errlen)
+static int p5_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
+                      const struct pmu_spec *spec, struct pmu_assigned_event *ev, char *err,
+                      size_t errlen)
 {
+    (void)plan;
     const struct pmu_event_desc *desc = NULL;
     uint32_t half = 0;
     unsigned cc_mode = 0;
@@ -250,6 +251,8 @@ static unsigned p5_encode_stop(const struct pmu *pmu, const struct pmu_plan *pla
 
 const struct pmu_backend pmu_p5_backend = {
     .name = "p5",
+    .no_overflow = "the Pentium signals a counter overflow on its PM0/PM1 pins only (CESR PC "
+                   "bit), never as an interrupt",
     .detect = p5_detect,
     .init = p5_init,
     .model_name = p5_model_name,

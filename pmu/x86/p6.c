@@ -45,7 +45,7 @@ static void p6_init(struct pmu *pmu)
 {
     pmu->n_gp = P6_COUNTERS;
     pmu->gp_width = P6_WIDTH;
-    pmu->variant = (unsigned)p6_group_of(pmu->cpu.model);
+    pmu->event_group = (unsigned)p6_group_of(pmu->cpu.model);
 }
 
 static void p6_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
@@ -54,13 +54,13 @@ static void p6_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
     fmt_snprintf(text, sizeof text,
                  "p6 (%s): 2 counters PMC0-1 (MSR 0xC1-0xC2), 40 bits, RDPMC 0-1; "
                  "PerfEvtSel0-1 (0x186-0x187), global enable in PerfEvtSel0",
-                 p6_groups[pmu->variant].name);
+                 p6_groups[pmu->event_group].name);
     line(ctx, text);
 }
 
 static void p6_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
-    const struct p6_group_tables *g = &p6_groups[pmu->variant];
+    const struct p6_group_tables *g = &p6_groups[pmu->event_group];
     for (unsigned t = 0; t < g->n_tables; t++)
         pmu_list_table(g->tables[t], line, ctx);
 }
@@ -93,21 +93,23 @@ static const struct pmu_alias pm_aliases[] = {
 
 static void p6_rules(const struct pmu *pmu, struct evtsel_rules *rules)
 {
-    const struct p6_group_tables *g = &p6_groups[pmu->variant];
+    const struct p6_group_tables *g = &p6_groups[pmu->event_group];
     memset(rules, 0, sizeof *rules);
     rules->n_tables = g->n_tables;
     for (unsigned t = 0; t < g->n_tables; t++)
         rules->tables[t] = g->tables[t];
-    rules->aliases[0] = pmu->variant == P6_PM ? pm_aliases : NULL;
+    rules->aliases[0] = pmu->event_group == P6_PM ? pm_aliases : NULL;
     rules->aliases[1] = p6_aliases;
     rules->all_counters = 0x3;
     rules->pin_control = true;
     rules->interrupt = true;
 }
 
-static int p6_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
-                      struct pmu_assigned_event *ev, char *err, size_t errlen)
+static int p6_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
+                      const struct pmu_spec *spec, struct pmu_assigned_event *ev, char *err,
+                      size_t errlen)
 {
+    (void)plan;
     struct evtsel_rules rules;
     p6_rules(pmu, &rules);
     return evtsel_resolve(&rules, spec, ev, err, errlen);
@@ -166,12 +168,21 @@ static unsigned p6_encode_stop(const struct pmu *pmu, const struct pmu_plan *pla
     return n;
 }
 
-static void p6_counter_msrs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
-                            uint32_t *counter, uint32_t *control)
+/* A write to a counter takes its low 32 bits sign-extended (Intel SDM
+ * vol. 3B, P6 family performance monitoring), so 2^31 is the largest
+ * preset that keeps the top bit set until the overflow clears it. */
+static void p6_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                             struct pmu_overflow_regs *regs)
 {
-    (void)pmu;
-    *counter = MSR_P6_PERFCTR0 + ev->hw_index;
-    *control = MSR_P6_EVNTSEL0 + ev->hw_index;
+    *regs = (struct pmu_overflow_regs){
+        .counter_msr = MSR_P6_PERFCTR0 + ev->hw_index,
+        .preset_writes = 1,
+        .width = pmu->gp_width,
+        .max_period = 1ull << 31,
+        .control_msr = MSR_P6_EVNTSEL0 + ev->hw_index,
+        .pmi_bit = EVTSEL_INT,
+        .style = PMU_OVF_TOP_BIT,
+    };
 }
 
 const struct pmu_backend pmu_p6_backend = {
@@ -184,6 +195,6 @@ const struct pmu_backend pmu_p6_backend = {
     .resolve = p6_resolve,
     .place = p6_place,
     .encode = p6_encode,
-    .counter_msrs = p6_counter_msrs,
+    .overflow_regs = p6_overflow_regs,
     .encode_stop = p6_encode_stop,
 };

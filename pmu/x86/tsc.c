@@ -33,9 +33,11 @@ static const char *tsc_default_events(const struct pmu *pmu)
     return "TSC";
 }
 
-static int tsc_resolve(const struct pmu *pmu, const struct pmu_spec *spec,
-                       struct pmu_assigned_event *ev, char *err, size_t errlen)
+static int tsc_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
+                       const struct pmu_spec *spec, struct pmu_assigned_event *ev, char *err,
+                       size_t errlen)
 {
+    (void)plan;
     (void)pmu;
     bool known = false;
     for (unsigned i = 0; spec->kind == PMU_SPEC_NAME && i < PMU_ARRAY_SIZE(cycle_names); i++)
@@ -83,6 +85,7 @@ static unsigned tsc_encode(const struct pmu *pmu, const struct pmu_plan *plan, u
 
 const struct pmu_backend pmu_tsc_backend = {
     .name = "tsc",
+    .no_overflow = "there is no event counter (TSC backend)",
     .detect = tsc_detect,
     .describe = tsc_describe,
     .list = tsc_list,

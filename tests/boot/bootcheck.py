@@ -4,6 +4,7 @@ in parallel, and report lines that read like a specification."""
 import os
 import re
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -16,19 +17,22 @@ ISO = os.path.join(BUILD, "barebench.iso")
 JOBS = 2
 
 failures = 0
+_print_lock = threading.Lock()  # checks run in threads (in_parallel)
 
 
 def report(cond, what):
     """One PASS/FAIL line, as tests/run-checks counts them."""
     global failures
-    print("%s: %s" % ("PASS" if cond else "FAIL", what), flush=True)
-    if not cond:
-        failures += 1
+    with _print_lock:  # one whole line at a time, or two threads' lines run together
+        print("%s: %s" % ("PASS" if cond else "FAIL", what), flush=True)
+        if not cond:
+            failures += 1
     return cond
 
 
 def skip(what):
-    print("SKIP: %s" % what, flush=True)
+    with _print_lock:
+        print("SKIP: %s" % what, flush=True)
 
 
 def summary():

@@ -99,19 +99,20 @@ static void check_case(const struct ovf_case *c)
         CHECK(false, "%s: setup period %llu (%s)", c->what, (unsigned long long)period, err);
         return;
     }
-    CHECK(ovf.style == c->style, "%s: overflow style %d (want %d)", c->what, ovf.style, c->style);
-    CHECK(ovf.preset == (1ull << ovf.width) - period, "%s: preset 2^%u - %llu = 0x%llx", c->what,
-          ovf.width, (unsigned long long)period, (unsigned long long)ovf.preset);
+    CHECK(ovf.regs.style == c->style, "%s: overflow style %d (want %d)", c->what, ovf.regs.style,
+          c->style);
+    CHECK(ovf.preset == (1ull << ovf.regs.width) - period, "%s: preset 2^%u - %llu = 0x%llx",
+          c->what, ovf.regs.width, (unsigned long long)period, (unsigned long long)ovf.preset);
 
     struct pmu_write w[PMU_MAX_WRITES];
     unsigned n = pmu_overflow_encode(&pmu, &plan, &ovf, w, PMU_MAX_WRITES);
     bool preset = false, pmi = false;
     for (unsigned i = 0; i < n && i < PMU_MAX_WRITES; i++) {
-        preset |= w[i].msr == ovf.counter_msr && w[i].value == ovf.preset;
-        pmi |= w[i].msr == ovf.control_msr && (w[i].value & ovf.pmi_bit);
+        preset |= w[i].msr == ovf.regs.counter_msr && w[i].value == ovf.preset;
+        pmi |= w[i].msr == ovf.regs.control_msr && (w[i].value & ovf.regs.pmi_bit);
     }
     CHECK(preset && pmi, "%s: the writes preset MSR 0x%x and set the interrupt enable in 0x%x",
-          c->what, (unsigned)ovf.counter_msr, (unsigned)ovf.control_msr);
+          c->what, (unsigned)ovf.regs.counter_msr, (unsigned)ovf.regs.control_msr);
 
     CHECK(pmu_overflow_start(&pmu, &plan, &ovf) == 0 && !pending(),
           "%s: started, no overflow pending", c->what);
@@ -148,7 +149,7 @@ static const struct ovf_case cases[] = {
     {"amd k8", MODEL_AMD, "k8", 0, "RETIRED_INSTRUCTIONS", 0, MODEL_LOOP_INSTR, PMU_OVF_TOP_BIT},
     {"amd fam15h", MODEL_AMD, "fam15h", 0, "RETIRED_INSTRUCTIONS", 0, MODEL_LOOP_INSTR,
      PMU_OVF_TOP_BIT},
-    {"p4", MODEL_P6, "p4", 0, "instructions", 0, 2, PMU_OVF_CCCR},
+    {"p4", MODEL_P6, "p4", 0, "instructions", 0, 2, PMU_OVF_CONTROL_FLAG},
 };
 
 static void unsupported(void)

@@ -14,7 +14,7 @@ static void detection(void)
 {
     for (unsigned v = 1; v <= 5; v++) {
         arch(v, 0, 0);
-        CHECK(!strcmp(pmu_name(&pmu), "arch") && pmu.variant == v && pmu.n_gp == 4 &&
+        CHECK(!strcmp(pmu_name(&pmu), "arch") && pmu.perfmon_version == v && pmu.n_gp == 4 &&
                   pmu.gp_width == 48 &&
                   pmu.n_fixed == (v == 1   ? 0
                                   : v == 5 ? 4
@@ -73,7 +73,7 @@ static void full_width(void)
     m.perf_caps = 1u << 13;
     struct pmu_hw hw = model_hw(&m);
     pmu_init(&pmu, &m.cpu, &hw, NULL);
-    CHECK(pmu.caps == (1u << 13), "PERF_CAPABILITIES read where PDCM is set");
+    CHECK(pmu.perf_capabilities == (1u << 13), "PERF_CAPABILITIES read where PDCM is set");
     plan_of("r00c4");
     unsigned from = m.n_log;
     pmu_start_pass(&pmu, &plan, 0);
@@ -91,7 +91,8 @@ static void full_width(void)
     pmu_init(&pmu, &m.cpu, &hw, NULL);
     plan_of("r00c4");
     pmu_start_pass(&pmu, &plan, 0);
-    CHECK(pmu.caps == 0 && m.log[1].msr == 0xc1, "no PDCM: caps 0, legacy IA32_PMC0 writes");
+    CHECK(pmu.perf_capabilities == 0 && m.log[1].msr == 0xc1,
+          "no PDCM: caps 0, legacy IA32_PMC0 writes");
 }
 
 static void version1(void)
