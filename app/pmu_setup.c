@@ -5,8 +5,6 @@
 #include "kernel/x86/probe.h"
 #include "lib/kstring.h"
 
-#define DUMP_MAX 96 /* a full Pentium 4 pass writes 54 and more */
-
 static int hw_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
 {
     (void)ctx;
@@ -39,18 +37,22 @@ static void print_line(void *ctx, const char *text)
  * with Bochs's msrs= storage this shows exactly what was programmed. */
 static void dump_registers(struct pmu *pmu, const struct pmu_plan *plan)
 {
-    static struct pmu_write writes[DUMP_MAX];
+    static struct pmu_write writes[PMU_MAX_WRITES];
     for (unsigned pass = 0; pass < plan->n_passes; pass++) {
-        unsigned n = pmu_encode_pass(pmu, plan, pass, writes, DUMP_MAX);
-        pmu_start_pass(pmu, plan, pass);
-        for (unsigned i = 0; i < n && i < DUMP_MAX; i++) {
+        unsigned n = pmu_encode_pass(pmu, plan, pass, writes, PMU_MAX_WRITES);
+        if (pmu_start_pass(pmu, plan, pass) < 0)
+            kprintf("pmudump: pass %u: a register write faulted while programming; the "
+                    "read-backs below show how far it got\n",
+                    pass);
+        for (unsigned i = 0; i < n && i < PMU_MAX_WRITES; i++) {
             uint64_t back = 0;
             int err = rdmsr_safe(writes[i].msr, &back);
             kprintf("pmudump: pass %u wrmsr 0x%x 0x%llx  # %s; read back %s0x%llx\n", pass,
                     (unsigned)writes[i].msr, (unsigned long long)writes[i].value, writes[i].what,
                     err ? "FAULT " : "", (unsigned long long)back);
         }
-        pmu_stop_pass(pmu, plan, pass);
+        if (pmu_stop_pass(pmu, plan, pass) < 0)
+            kprintf("pmudump: pass %u: a register write faulted while stopping it\n", pass);
     }
 }
 
@@ -66,7 +68,8 @@ static void plan_or_default(const struct pmu *pmu, struct pmu_plan *plan, const 
         return;
     }
     kprintf("pmu: going on with the default events of %s\n", pmu_name(pmu));
-    pmu_plan_events(pmu, NULL, plan, err, sizeof err);
+    if (pmu_plan_events(pmu, NULL, plan, err, sizeof err) < 0)
+        kprintf("pmu: the default events do not plan either (%s): nothing to count\n", err);
 }
 
 const char *pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_info *cpu,
@@ -81,9 +84,9 @@ const char *pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_i
         dump_registers(pmu, plan);
     if (pmu_verify(pmu, plan, 0))
         return detected;
-    kprintf("pmu: the %s counters do not count on this machine (an emulator?): "
+    kprintf("pmu: the %s counters do not count on this machine (an emulator?): %s; "
             "falling back to the TSC; results are TSC ticks\n",
-            detected);
+            detected, pmu->not_counting);
     pmu_fallback_tsc(pmu);
     plan_or_default(pmu, plan, "default");
     return detected;

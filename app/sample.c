@@ -12,6 +12,7 @@ static struct pmu *spmu;
 static const struct pmu_plan *splan;
 static struct pmu_overflow ovf;
 static bool active;
+static bool rearm_failed; /* since the payload began: its histogram is incomplete */
 
 static struct pmu_sample_hist hist;
 
@@ -41,17 +42,20 @@ bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_
     return true;
 }
 
-void sample_pass_started(unsigned pass)
+const char *sample_pass_started(unsigned pass)
 {
     if (!active || pass != ovf.pass)
-        return;
-    pmu_overflow_start(spmu, splan, &ovf);
+        return NULL;
+    if (pmu_overflow_start(spmu, splan, &ovf) < 0)
+        return "sample: a register write faulted while arming the sampled counter";
     apic_pmi_as_nmi();
+    return NULL;
 }
 
 void sample_payload_begin(void)
 {
     memset(&hist, 0, sizeof hist);
+    rearm_failed = false;
 }
 
 static void record(uint32_t eip)
@@ -70,8 +74,9 @@ bool sample_nmi(const struct trap_frame *f)
     if (!active || pmu_overflow_pending(spmu, &ovf, &pending) < 0 || !pending)
         return false;
     record(f->eip);
-    pmu_overflow_rearm(spmu, &ovf);
-    apic_pmi_as_nmi(); /* P4 and Core mask LVTPC when they deliver a PMI */
+    if (pmu_overflow_rearm(spmu, &ovf) < 0)
+        rearm_failed = true; /* said at the payload's end: no printing in an NMI */
+    apic_pmi_as_nmi();       /* P4 and Core mask LVTPC when they deliver a PMI */
     return true;
 }
 
@@ -79,6 +84,12 @@ void sample_payload_end(const struct payload *p)
 {
     if (!active)
         return;
+    if (rearm_failed) {
+        kprintf("  samples of %s: none shown: re-arming the sampled counter faulted after a "
+                "PMI, so the histogram is incomplete\n",
+                p->name);
+        return;
+    }
     kprintf("  samples of %s: %u (every %llu events)\n", p->name, hist.total,
             (unsigned long long)ovf.period);
     for (unsigned i = 0; i < PMU_SAMPLE_BUCKETS; i++) {

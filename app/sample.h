@@ -19,8 +19,10 @@
 bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_info *cpu,
                  uint64_t period);
 
-/* Suite hooks: a pass was programmed; a payload starts; it ended. */
-void sample_pass_started(unsigned pass);
+/* Suite hooks: a pass was programmed (NULL, or why the sampled counter
+ * could not be armed: then the pass must not run); a payload starts; it
+ * ended. */
+const char *sample_pass_started(unsigned pass);
 void sample_payload_begin(void);
 void sample_payload_end(const struct payload *p);
 

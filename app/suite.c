@@ -192,15 +192,47 @@ static void print_row(const struct suite_context *ctx, const struct payload *p, 
     record_end();
 }
 
+/* Programs the counters of one pass (and the sampler's overflow, where it
+ * samples this pass): NULL, or why the pass cannot be measured. A pass
+ * that failed half-way is stopped again, so nothing half-programmed runs. */
+static const char *start_pass(const struct suite_context *ctx, unsigned pass)
+{
+    static char why[96];
+    const char *sampler = NULL;
+    if (pmu_start_pass(ctx->pmu, ctx->plan, pass) == 0 && !(sampler = sample_pass_started(pass)))
+        return NULL;
+    if (pmu_stop_pass(ctx->pmu, ctx->plan, pass) < 0)
+        kprintf("pmu: stopping pass %u faulted too\n", pass);
+    if (sampler)
+        return sampler;
+    fmt_snprintf(why, sizeof why,
+                 "pass %u: a register write faulted while programming the counters", pass);
+    return why;
+}
+
+/* Stops one pass; a failure is said, and the next pass reprograms every
+ * counter it uses, so results already taken stand. */
+static void stop_pass(const struct suite_context *ctx, unsigned pass)
+{
+    if (pmu_stop_pass(ctx->pmu, ctx->plan, pass) < 0)
+        kprintf("pmu: a register write faulted while stopping pass %u; the counters may run on "
+                "until the next pass reprograms them\n",
+                pass);
+}
+
 /* Prints what the empty window costs in each pass: the constant that
  * differencing or the empty-window subtraction removes. */
 static void print_overhead(const struct suite_context *ctx, const struct measure_config *cfg)
 {
     uint64_t min_count[WINDOW_MAX_READS];
     for (unsigned pass = 0; pass < ctx->plan->n_passes; pass++) {
-        pmu_start_pass(ctx->pmu, ctx->plan, pass);
+        const char *why = start_pass(ctx, pass);
+        if (why) {
+            kprintf("window overhead, pass %u: not measured: %s\n", pass, why);
+            continue;
+        }
         unsigned n = measure_overhead(ctx->plan, pass, cfg, &result, min_count);
-        pmu_stop_pass(ctx->pmu, ctx->plan, pass);
+        stop_pass(ctx, pass);
         kprintf("window overhead, pass %u (minimum of %u empty windows):", pass,
                 (unsigned)cfg->reps);
         for (unsigned i = 0; i < n; i++)
@@ -219,16 +251,19 @@ static bool measure_payload(const struct suite_context *ctx, const struct payloa
     static struct trap_catch c;
     static unsigned pass;
     for (pass = 0; pass < ctx->plan->n_passes; pass++) {
-        pmu_start_pass(ctx->pmu, ctx->plan, pass);
-        sample_pass_started(pass);
+        const char *why = start_pass(ctx, pass);
+        if (why) {
+            print_skip(p, why);
+            return true;
+        }
         if (trap_try(&c)) {
-            pmu_stop_pass(ctx->pmu, ctx->plan, pass);
+            stop_pass(ctx, pass);
             *fault = c.info;
             return false;
         }
-        const char *why = measure_pass(p, ctx->plan, pass, cfg, regs, &result);
+        why = measure_pass(p, ctx->plan, pass, cfg, regs, &result);
         trap_end(&c);
-        pmu_stop_pass(ctx->pmu, ctx->plan, pass);
+        stop_pass(ctx, pass);
         if (why) {
             print_skip(p, why);
             return true;

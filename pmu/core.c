@@ -213,26 +213,38 @@ static void busy_loop(struct pmu *pmu)
         sink = sink + i;
 }
 
-/* Programs one pass, runs the known loop, and checks what moved. */
-static bool pass_counts(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
+/* Reads every counter of the pass into v[]; false when a read faulted. */
+static bool read_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass, uint64_t v[])
+{
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        if (plan->events[i].pass == pass && read_counter(pmu, &plan->events[i].read, &v[i]))
+            return false;
+    }
+    return true;
+}
+
+/* Programs one pass, runs the known loop, and checks what moved: NULL
+ * when the counters count, else why not. */
+static const char *pass_counts(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
 {
     uint64_t start[PMU_MAX_EVENTS] = {0}, end[PMU_MAX_EVENTS] = {0};
-    bool ok = pmu_start_pass(pmu, plan, pass) == 0;
-    for (unsigned i = 0; ok && i < plan->n_events; i++) {
-        if (plan->events[i].pass == pass && read_counter(pmu, &plan->events[i].read, &start[i]))
-            ok = false;
+    if (pmu_start_pass(pmu, plan, pass) < 0) {
+        /* Leave nothing half-programmed; the start's failure is the news. */
+        (void)!pmu_stop_pass(pmu, plan, pass);
+        return "a register write faulted while programming the counters";
     }
-    if (ok)
+    bool read = read_pass(pmu, plan, pass, start);
+    if (read)
         busy_loop(pmu);
-    for (unsigned i = 0; ok && i < plan->n_events; i++) {
-        if (plan->events[i].pass == pass && read_counter(pmu, &plan->events[i].read, &end[i]))
-            ok = false;
-    }
-    pmu_stop_pass(pmu, plan, pass);
+    read = read && read_pass(pmu, plan, pass, end);
+    if (pmu_stop_pass(pmu, plan, pass) < 0)
+        return "a register write faulted while stopping the counters";
+    if (!read)
+        return "reading a counter faulted";
     /* Every event that must move over a busy loop moved, and at least one
      * counter of the pass moved: a PMU that drops writes shows all zeros. */
     bool any_moved = false;
-    for (unsigned i = 0; ok && i < plan->n_events; i++) {
+    for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
         if (ev->pass != pass)
             continue;
@@ -240,9 +252,9 @@ static bool pass_counts(struct pmu *pmu, const struct pmu_plan *plan, unsigned p
         if (delta)
             any_moved = true;
         else if ((ev->flags & PMU_EVF_ADVANCES) && !(ev->flags & PMU_EVF_USER_ONLY))
-            ok = false;
+            return "a cycle or instruction counter did not advance over a known loop";
     }
-    return ok && any_moved;
+    return any_moved ? NULL : "no counter advanced over a known loop";
 }
 
 /* True when the pass has a cycle or instruction event counting at CPL 0
@@ -260,17 +272,21 @@ static bool surely_moves(const struct pmu_plan *plan, unsigned pass)
 
 bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
 {
+    pmu->not_counting = NULL;
     if (pmu->backend == &pmu_tsc_backend)
         return true; /* the TSC needs no programming; results say TSC */
     if (surely_moves(plan, pass)) {
-        pmu->counting = pass_counts(pmu, plan, pass);
-        return pmu->counting;
+        pmu->not_counting = pass_counts(pmu, plan, pass);
+    } else {
+        /* Cache misses may not happen in the loop, and CPL-3 events never
+         * move in the kernel: check the PMU with the backend's default set,
+         * whose first pass counts cycles or instructions. */
+        static struct pmu_plan fallback;
+        if (pmu_plan_events(pmu, NULL, &fallback, NULL, 0) < 0 || !surely_moves(&fallback, 0))
+            pmu->not_counting = "the default events cannot check the counters";
+        else
+            pmu->not_counting = pass_counts(pmu, &fallback, 0);
     }
-    /* Cache misses may not happen in the loop, and CPL-3 events never move
-     * in the kernel: check the PMU with the backend's default set, whose
-     * first pass counts cycles or instructions. */
-    static struct pmu_plan fallback;
-    pmu->counting = pmu_plan_events(pmu, NULL, &fallback, NULL, 0) == 0 &&
-                    surely_moves(&fallback, 0) && pass_counts(pmu, &fallback, 0);
+    pmu->counting = pmu->not_counting == NULL;
     return pmu->counting;
 }

@@ -59,8 +59,9 @@ uint64_t pmu_overflow_max_period(const struct pmu *pmu, const struct pmu_assigne
 
 /* Prepares sampling of plan event `event` every `period` events.
  * Returns 0, or -1 with the reason in err. */
-int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan, unsigned event,
-                       uint64_t period, struct pmu_overflow *ovf, char *err, size_t errlen);
+PMU_MUST_CHECK int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan,
+                                      unsigned event, uint64_t period, struct pmu_overflow *ovf,
+                                      char *err, size_t errlen);
 
 /* The writes that program the sampled event's pass with its counter
  * preset and its interrupt enabled: pmu_encode_pass() with the counter
@@ -69,15 +70,16 @@ unsigned pmu_overflow_encode(const struct pmu *pmu, const struct pmu_plan *plan,
                              const struct pmu_overflow *ovf, struct pmu_write *out, unsigned max);
 
 /* Programs the pass as pmu_overflow_encode() says. 0 or -1. */
-int pmu_overflow_start(struct pmu *pmu, const struct pmu_plan *plan,
-                       const struct pmu_overflow *ovf);
+PMU_MUST_CHECK int pmu_overflow_start(struct pmu *pmu, const struct pmu_plan *plan,
+                                      const struct pmu_overflow *ovf);
 
 /* Whether the sampled counter overflowed since it was (re-)armed.
  * 0, or -1 when the registers cannot be read. */
-int pmu_overflow_pending(struct pmu *pmu, const struct pmu_overflow *ovf, bool *pending);
+PMU_MUST_CHECK int pmu_overflow_pending(struct pmu *pmu, const struct pmu_overflow *ovf,
+                                        bool *pending);
 
 /* Re-arms after an overflow: the counter gets the preset again and the
  * overflow state is cleared. 0 or -1. */
-int pmu_overflow_rearm(struct pmu *pmu, const struct pmu_overflow *ovf);
+PMU_MUST_CHECK int pmu_overflow_rearm(struct pmu *pmu, const struct pmu_overflow *ovf);
 
 #endif

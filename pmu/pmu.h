@@ -20,8 +20,15 @@
 #define PMU_MAX_EVENTS   32 /* per event set, over all passes */
 #define PMU_MAX_PASSES   16
 #define PMU_NAME_LEN     64
-#define PMU_MAX_WRITES   64 /* register writes that program one pass, at most */
-#define PMU_ERR_LEN      160
+/* Register writes that program one pass, at most: the largest of the
+ * backends' own bounds, which each backend states next to its encoder and
+ * checks against this at compile time. The Pentium 4 needs the most. */
+#define PMU_MAX_WRITES 74
+#define PMU_ERR_LEN    160
+
+/* On every call whose failure must be handled: the compiler refuses a
+ * caller that drops the result. */
+#define PMU_MUST_CHECK __attribute__((warn_unused_result))
 
 /* Hardware access. Each returns 0, or a negative value when the access
  * faulted (the kernel's probes catch #GP/#UD) or the model refused it. */
@@ -82,7 +89,8 @@ struct pmu {
     const struct pmu_backend *backend;
     struct cpu_info cpu;
     struct pmu_hw hw;
-    bool counting; /* false until pmu_verify() saw counters advance */
+    bool counting;            /* false until pmu_verify() saw counters advance */
+    const char *not_counting; /* why pmu_verify() found they do not, or NULL */
 
     /* Counter inventory, filled by the backend's init. */
     unsigned n_gp;        /* general-purpose (programmable) counters */
@@ -115,22 +123,23 @@ void pmu_describe(const struct pmu *pmu, void (*line)(void *ctx, const char *tex
  * set), validates every event for this CPU and assigns counters, splitting
  * into passes. Returns 0, or -1 with a message naming the bad word in err;
  * on error *plan holds the events accepted before the bad one. */
-int pmu_plan_events(const struct pmu *pmu, const char *spec, struct pmu_plan *plan, char *err,
-                    size_t errlen);
+PMU_MUST_CHECK int pmu_plan_events(const struct pmu *pmu, const char *spec, struct pmu_plan *plan,
+                                   char *err, size_t errlen);
 
 /* Programs and enables the counters of one pass (counters start from 0). */
-int pmu_start_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
+PMU_MUST_CHECK int pmu_start_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
 
 /* Disables the counters of one pass. */
-int pmu_stop_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
+PMU_MUST_CHECK int pmu_stop_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
 
 /* Programs the pass, runs a known loop (or hw.workload), stops the pass,
  * and checks that the counters advanced: every cycle or instruction event
  * that counts at CPL 0 (the kernel's). A pass without such an event (only
  * cache misses, or only CPL-3 events, which may rightly stay at 0) is
  * checked with the backend's default set instead. Returns true when they did and sets
- * pmu->counting; when not (every emulator), the caller must say so and
- * fall back to the TSC (pmu_fallback_tsc). Always true for the TSC. */
+ * pmu->counting; when not (every emulator), pmu->not_counting says why
+ * (a write or read faulted, or nothing moved), and the caller must say so
+ * and fall back to the TSC (pmu_fallback_tsc). Always true for the TSC. */
 bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
 
 /* Falls back to the TSC backend (after pmu_verify() failed): later plans

@@ -49,11 +49,15 @@ static bool copy_string(char *dst, size_t size, uint32_t src)
     return false;
 }
 
-static void stop_selection(void)
+/* Stops the selected counters: 0, or -1 (said on the console) when a
+ * register write faulted; the selection is dropped either way. */
+static int stop_selection(void)
 {
-    if (selected)
-        pmu_stop_pass(gate_pmu, &selection, 0);
+    int r = 0;
+    if (selected && (r = pmu_stop_pass(gate_pmu, &selection, 0)) < 0)
+        kprintf("gate: stopping the selected counters faulted\n");
     selected = false;
+    return r;
 }
 
 static int32_t count_pass0(void)
@@ -73,7 +77,8 @@ static int32_t op_write(uint32_t spec_addr)
                 (unsigned)spec_addr);
         return -1;
     }
-    stop_selection();
+    if (stop_selection() < 0)
+        return -1;
     if (pmu_plan_events(gate_pmu, spec[0] ? spec : NULL, &selection, err, sizeof err) < 0) {
         kprintf("gate: write: %s\n", err);
         return -1;
@@ -127,8 +132,7 @@ void gate_dispatch(struct trap_frame *f)
         r = op_read(f->ecx, f->edx);
         break;
     case GATE_RESET_SELECTION:
-        stop_selection();
-        r = 0;
+        r = stop_selection();
         break;
     case GATE_RESET_COUNTERS:
         r = selected && pmu_start_pass(gate_pmu, &selection, 0) == 0 ? 0 : -1;

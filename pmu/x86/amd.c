@@ -212,6 +212,10 @@ static int amd_place(const struct pmu *pmu, struct pmu_assigned_event *events[],
     return pmu_place_pmcs(events, n, pmu->n_gp, AMD_WIDTH, err, errlen);
 }
 
+/* At most three writes per counter: selector off, counter reset, selector. */
+#define AMD_MAX_PASS_WRITES (3 * AMD_CORE_COUNTERS)
+_Static_assert(AMD_MAX_PASS_WRITES <= PMU_MAX_WRITES, "an AMD pass fits PMU_MAX_WRITES");
+
 static unsigned amd_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                            struct pmu_write *out, unsigned max)
 {

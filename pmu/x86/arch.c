@@ -198,6 +198,11 @@ static uint64_t fixed_ctrl_bits(const struct pmu_assigned_event *ev)
     return bits << (4 * (ev->hw_index - ARCH_FIXED_BASE));
 }
 
+/* At most: GLOBAL_CTRL off, three writes per GP counter, one per fixed
+ * counter, FIXED_CTR_CTRL, GLOBAL_OVF_CTRL and GLOBAL_CTRL. */
+#define ARCH_MAX_PASS_WRITES (1 + 3 * ARCH_MAX_GP + ARCH_MAX_FIXED + 3)
+_Static_assert(ARCH_MAX_PASS_WRITES <= PMU_MAX_WRITES, "an arch pass fits PMU_MAX_WRITES");
+
 static unsigned arch_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                             struct pmu_write *out, unsigned max)
 {

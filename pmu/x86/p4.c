@@ -184,7 +184,12 @@ static void emit_cccr(const struct pmu *pmu, const struct pmu_assigned_event *co
 
 /* ESCRs first, then counters, then the CCCRs: cascade followers before
  * the leaders that enable counting. A preset counter is written twice
- * (erratum N15: a counter write may not take, Linux p4.c). */
+ * (erratum N15: a counter write may not take, Linux p4.c). At most: the
+ * two replay-metric registers, then per counter its ESCR, two counter
+ * writes and its CCCR. That is the largest pass of any backend. */
+#define P4_MAX_PASS_WRITES (2 + 4 * P4_N_COUNTERS)
+_Static_assert(P4_MAX_PASS_WRITES == PMU_MAX_WRITES, "the Pentium 4 sets PMU_MAX_WRITES");
+
 unsigned p4_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                    struct pmu_write *out, unsigned max)
 {

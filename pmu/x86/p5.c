@@ -220,6 +220,10 @@ static int p5_place(const struct pmu *pmu, struct pmu_assigned_event *events[], 
     return 0;
 }
 
+/* At most: CESR off, both counters reset, CESR. */
+#define P5_MAX_PASS_WRITES 4
+_Static_assert(P5_MAX_PASS_WRITES <= PMU_MAX_WRITES, "a P5 pass fits PMU_MAX_WRITES");
+
 static unsigned p5_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                           struct pmu_write *out, unsigned max)
 {

@@ -133,6 +133,10 @@ static const struct pmu_assigned_event *on_counter(const struct pmu_plan *plan, 
     return NULL;
 }
 
+/* At most: PERFEVTSEL0 off, then per counter its reset and its selector. */
+#define P6_MAX_PASS_WRITES (1 + 2 * P6_COUNTERS)
+_Static_assert(P6_MAX_PASS_WRITES <= PMU_MAX_WRITES, "a P6 pass fits PMU_MAX_WRITES");
+
 static unsigned p6_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                           struct pmu_write *out, unsigned max)
 {

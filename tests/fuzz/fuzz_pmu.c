@@ -206,8 +206,8 @@ static void check_again(const struct pmu *pmu, const char *spec, int r, const st
         return;
     const size_t small = 7;
     char *short_err = malloc(small);
-    pmu_plan_events(pmu, spec, &again, short_err, small);
-    REQUIRE(terminated(short_err, small) && strncmp(short_err, err, small - 1) == 0,
+    int again_r = pmu_plan_events(pmu, spec, &again, short_err, small);
+    REQUIRE(again_r == r && terminated(short_err, small) && strncmp(short_err, err, small - 1) == 0,
             "%s '%s': message '%s', then '%.*s' in %zu bytes", cpu, spec, err, (int)small,
             short_err, small);
     free(short_err);
@@ -238,9 +238,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Exactly PMU_ERR_LEN bytes on the heap: a longer message is caught. */
     char *err = malloc(PMU_ERR_LEN);
     static struct pmu_plan plan;
-    if (spec != text)
-        pmu_plan_events(&pmu, text, &plan, err, PMU_ERR_LEN);
-    else
+    if (spec != text) {
+        /* The prelude may well be refused: what matters is that it leaves
+         * nothing behind for the list after it. */
+        int prelude = pmu_plan_events(&pmu, text, &plan, err, PMU_ERR_LEN);
+        REQUIRE(prelude == 0 || prelude == -1, "%s prelude '%s': returned %d", fc->name, text,
+                prelude);
+    } else
         REQUIRE(pmu_plan_events(&pmu, "", &plan, err, PMU_ERR_LEN) == 0,
                 "%s: the default event set is refused: %s", fc->name, err);
     int r = pmu_plan_events(&pmu, spec, &plan, err, PMU_ERR_LEN);

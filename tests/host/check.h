@@ -20,6 +20,10 @@ static int check_failures;
         printf("\n");                                                                              \
     } while (0)
 
+/* A step the test relies on (programming a pass, planning a list) that
+ * returns 0 on success: its failure is a failed check, not ignored. */
+#define CHECK_OK(call) CHECK((call) == 0, "%s succeeds", #call)
+
 #define SKIP(...)                                                                                  \
     do {                                                                                           \
         printf("SKIP: ");                                                                          \

@@ -134,7 +134,7 @@ static void check_case(const struct ovf_case *c)
     got = iterations_to_overflow(c, 2 * expect);
     CHECK(got == expect, "%s: after re-arming, the next overflow after %u iterations again (%u)",
           c->what, expect, got);
-    pmu_stop_pass(&pmu, &plan, ovf.pass);
+    CHECK_OK(pmu_stop_pass(&pmu, &plan, ovf.pass));
 }
 
 static const struct ovf_case cases[] = {
@@ -155,7 +155,7 @@ static const struct ovf_case cases[] = {
 static void unsupported(void)
 {
     model_pmu(&m, &pmu, MODEL_P5, "p5mmx", NULL);
-    pmu_plan_events(&pmu, NULL, &plan, err, sizeof err);
+    CHECK_OK(pmu_plan_events(&pmu, NULL, &plan, err, sizeof err));
     CHECK(pmu_overflow_unsupported(&pmu) != NULL &&
               pmu_overflow_setup(&pmu, &plan, 0, 100, &ovf, err, sizeof err) < 0 &&
               strstr(err, "PM0/PM1"),
@@ -172,7 +172,7 @@ static void presets(void)
     CHECK(pmu_overflow_preset(1ull << 31, 40) == 0xff80000000ull,
           "preset for 2^31, 40 bits: sign-extended from bit 31 as a P6 write makes it");
     model_pmu(&m, &pmu, MODEL_P6, "piii", NULL);
-    pmu_plan_events(&pmu, "INST_RETIRED", &plan, err, sizeof err);
+    CHECK_OK(pmu_plan_events(&pmu, "INST_RETIRED", &plan, err, sizeof err));
     CHECK(pmu_overflow_max_period(&pmu, &plan.events[0]) == 1ull << 31,
           "p6: counter writes sign-extend bit 31, so periods stop at 2^31");
 

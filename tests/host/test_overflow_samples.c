@@ -83,7 +83,7 @@ static void sampling_loop(void)
         if (m.pmi[0] > answered && pmu_overflow_pending(&pmu, &ovf, &pending) == 0 && pending) {
             answered = m.pmi[0];
             pmu_sample_add(&h, &w, 0x2000 + 10 + i);
-            pmu_overflow_rearm(&pmu, &ovf);
+            CHECK_OK(pmu_overflow_rearm(&pmu, &ovf));
         }
     }
     /* Every 7th instruction: i = 6, 13, 20, ... 76: 11 samples. */

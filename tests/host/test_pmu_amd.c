@@ -24,7 +24,7 @@ static void legacy(void)
         CHECK(plan_of("cycles,instructions:u,branches:k,branch-misses") == 0 && plan.n_passes == 1,
               "%s: four events in one pass (%s)", cpus[i], err);
         unsigned from = m.n_log;
-        pmu_start_pass(&pmu, &plan, 0);
+        CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
         CHECK(model_log_is_encoding(&m, from, &pmu, &plan, 0) &&
                   !log_touches(from, 0xc0010200, 0xc001020b),
               "%s: writes = encoding, only the legacy MSRs", cpus[i]);
@@ -33,7 +33,7 @@ static void legacy(void)
         CHECK(model_read(&m, &plan.events[0]) == 60 && model_read(&m, &plan.events[1]) == 40 &&
                   model_read(&m, &plan.events[2]) == 10,
               "%s: cycles 60, instructions:u 40, branches:k 10", cpus[i]);
-        pmu_stop_pass(&pmu, &plan, 0);
+        CHECK_OK(pmu_stop_pass(&pmu, &plan, 0));
         model_run_loop(&m, 10, 0);
         CHECK(model_read(&m, &plan.events[0]) == 60, "%s: stopped", cpus[i]);
     }
@@ -50,7 +50,7 @@ static void legacy(void)
           "any-thread does not exist on AMD: %s", err);
     model_pmu(&m, &pmu, MODEL_AMD, "k7", NULL);
     CHECK(plan_of("RETIRED_UOPS:c=2") == 0, "k7: RETIRED_UOPS with cmask");
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     model_run_loop(&m, 10, 0);
     CHECK(model_read(&m, &plan.events[0]) == 20, "k7: cmask 2 counts clocks with >= 2 uops");
     CHECK(plan_of("DISPATCHED_FPU") < 0 && strstr(err, "unknown event"),
@@ -65,7 +65,7 @@ static void core_extension(void)
               plan.n_passes == 1,
           "six events in one pass");
     unsigned from = m.n_log;
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     CHECK(model_log_is_encoding(&m, from, &pmu, &plan, 0) &&
               !log_touches(from, 0xc0010000, 0xc0010007) &&
               log_touches(from, 0xc001020a, 0xc001020b),
@@ -92,7 +92,7 @@ static void core_extension(void)
     /* 48-bit wrap. */
     model_pmu(&m, &pmu, MODEL_AMD, "k8", NULL);
     plan_of("instructions");
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     model_wrmsr(&m, 0xc0010004, (1ull << 48) - 1);
     model_run_loop(&m, 1, 0);
     CHECK(model_read(&m, &plan.events[0]) == 3 &&

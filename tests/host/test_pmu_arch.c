@@ -33,7 +33,7 @@ static void fixed_and_global(void)
               !strcmp(plan.events[2].counter, "PMC0") && !strcmp(plan.events[3].counter, "FIXED2"),
           "instructions/cycles/ref-cycles go to fixed counters 0/1/2, branches to PMC0");
     unsigned from = m.n_log;
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     CHECK(model_log_is_encoding(&m, from, &pmu, &plan, 0), "writes = pmu_encode_pass()");
     CHECK(m.fixed_ctrl == 0x132 && m.global_ctrl == 0x700000001ull,
           "FIXED_CTR_CTRL 0x%llx (USR for 0, OS+USR for 1, OS for 2), GLOBAL_CTRL 0x%llx",
@@ -44,7 +44,7 @@ static void fixed_and_global(void)
     CHECK(model_read(&m, &plan.events[1]) == 45, "FIXED1 cycles = 45");
     CHECK(model_read(&m, &plan.events[2]) == 15, "PMC0 branches = 15");
     CHECK(model_read(&m, &plan.events[3]) == 15, "FIXED2 ref-cycles:k = 15");
-    pmu_stop_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_stop_pass(&pmu, &plan, 0));
     CHECK(m.global_ctrl == 0 && m.fixed_ctrl == 0, "stop clears GLOBAL_CTRL and FIXED_CTR_CTRL");
     model_run_loop(&m, 5, 0);
     CHECK(model_read(&m, &plan.events[1]) == 45, "stopped counters stay");
@@ -57,13 +57,13 @@ static void overflow_flag(void)
 {
     arch(2, 2, 3);
     plan_of("r00c0");
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     model_wrmsr(&m, 0xc1, 0xfffffffeu); /* sign-extends: 2^48 - 2 */
     CHECK(m.ctr[0] == 0xfffffffffffeull, "an IA32_PMC0 write sign-extends to 48 bits");
     model_run_loop(&m, 1, 0);
     CHECK(m.ctr[0] == 2 && (m.global_status & 1),
           "4 instructions wrap the counter to 2 and set GLOBAL_STATUS bit 0");
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     CHECK(!(m.global_status & 1), "programming a pass clears its overflow bit (GLOBAL_OVF_CTRL)");
 }
 
@@ -76,7 +76,7 @@ static void full_width(void)
     CHECK(pmu.perf_capabilities == (1u << 13), "PERF_CAPABILITIES read where PDCM is set");
     plan_of("r00c4");
     unsigned from = m.n_log;
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     bool used_a_pmc = false;
     for (unsigned i = from; i < m.n_log; i++)
         used_a_pmc |= m.log[i].msr == 0x4c1;
@@ -90,7 +90,7 @@ static void full_width(void)
     hw = model_hw(&m);
     pmu_init(&pmu, &m.cpu, &hw, NULL);
     plan_of("r00c4");
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     CHECK(pmu.perf_capabilities == 0 && m.log[1].msr == 0xc1,
           "no PDCM: caps 0, legacy IA32_PMC0 writes");
 }
@@ -101,7 +101,7 @@ static void version1(void)
     CHECK(plan_of("cycles,instructions,branches") == 0 && plan.n_passes == 2,
           "v1: no fixed counters, 3 events on 2 GP counters take 2 passes");
     unsigned from = m.n_log;
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     bool global = false;
     for (unsigned i = from; i < m.n_log; i++)
         global |= m.log[i].msr >= 0x38d && m.log[i].msr <= 0x390;

@@ -104,6 +104,8 @@ static void verification(void)
     m.kind = MODEL_DEAD;
     plan_of(NULL);
     CHECK(!pmu_verify(&pmu, &plan, 0) && !pmu.counting, "QEMU-like PMU: verification fails");
+    CHECK(pmu.not_counting && strstr(pmu.not_counting, "reading a counter faulted"),
+          "... and says why: %s", pmu.not_counting);
     pmu_fallback_tsc(&pmu);
     CHECK(!strcmp(pmu_name(&pmu), "tsc") && plan_of(NULL) == 0 &&
               plan.events[0].read.kind == PMU_READ_RDTSC && !strcmp(plan.events[0].name, "TSC") &&
@@ -118,6 +120,8 @@ static void verification(void)
     plan_of(NULL);
     CHECK(pmu_start_pass(&pmu, &plan, 0) < 0 && !pmu_verify(&pmu, &plan, 0),
           "Bochs-like PMU: programming faults, verification fails");
+    CHECK(pmu.not_counting && strstr(pmu.not_counting, "register write faulted while programming"),
+          "... and says why: %s", pmu.not_counting);
     /* A model whose counters work but with only a user-mode event. */
     model_pmu(&m, &pmu, MODEL_ARCH, "arch", NULL);
     plan_of("instructions:u,branches:u");
@@ -130,6 +134,8 @@ static void verification(void)
                                       "is no verdict: the default set decides");
     m.kind = MODEL_DEAD;
     CHECK(!pmu_verify(&pmu, &plan, 0), "and on a dead PMU the default set fails too");
+    CHECK(pmu_verify(&pmu, &plan, 0) == false && pmu.not_counting != NULL,
+          "a failed verification always names its reason (%s)", pmu.not_counting);
 }
 
 static void line_count(void *ctx, const char *text)

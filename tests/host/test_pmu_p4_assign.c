@@ -87,11 +87,29 @@ static void test_full_pass(void)
         used |= 1u << plan.events[i].hw_index;
     CHECK(used == 0x3ffff, "every counter 0-17 used (0x%x)", (unsigned)used);
 
-    struct pmu_write w[80];
-    unsigned n = pmu_encode_pass(&pmu, &plan, 0, w, 80);
-    CHECK(n == 54 && n <= 64, "full pass: 18 ESCR + 18 counter + 18 CCCR writes (%u)", n);
+    struct pmu_write w[PMU_MAX_WRITES + 1];
+    unsigned n = pmu_encode_pass(&pmu, &plan, 0, w, PMU_MAX_WRITES + 1);
+    CHECK(n == 54, "full pass: 18 ESCR + 18 counter + 18 CCCR writes (%u)", n);
     CHECK(pmu_start_pass(&pmu, &plan, 0) == 0 && model.violations == 0,
           "the model accepts every write of the full pass (%s)", model.last_violation);
+
+    /* The largest pass: every counter preset for sampling (each preset is
+     * written twice, erratum N15) and a replay metric. */
+    char with_periods[1024] = "";
+    for (const char *s = full_set; *s;) {
+        size_t len = strcspn(s, ",");
+        snprintf(with_periods + strlen(with_periods), sizeof with_periods - strlen(with_periods),
+                 "%s%.*s:period=1000", with_periods[0] ? "," : "", (int)len, s);
+        s += len + (s[len] == ',');
+    }
+    CHECK(plan_spec(with_periods) == 0 && plan.n_passes == 1,
+          "18 events with periods in one pass (%s)", err);
+    n = pmu_encode_pass(&pmu, &plan, 0, w, PMU_MAX_WRITES + 1);
+    CHECK(n == 72 && n <= PMU_MAX_WRITES,
+          "full pass with periods: 18 ESCR + 2 x 18 counter + 18 CCCR = %u writes, within %u", n,
+          PMU_MAX_WRITES);
+    CHECK(pmu_start_pass(&pmu, &plan, 0) == 0 && model.violations == 0,
+          "pmu_start_pass programs all of it (%s)", model.last_violation);
 
     CHECK(plan_spec("instructions,uops,cycles,branches,branch-misses,instructions:k,uops:u") == 0 &&
               plan.n_passes == 2 && pass_consistent(0) && pass_consistent(1),

@@ -199,7 +199,7 @@ static void test_overflow(void)
         cycle(0, 1, 2, 1, 0);
     CHECK(model.pmi[0] == 0 && model.pmi[1] == 1, "pmi:t1: OVF_PMI_T1 only");
 
-    pmu_stop_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_stop_pass(&pmu, &plan, 0));
     CHECK(model.cccr[plan.events[0].hw_index] == P4_CCCR_ACTIVE_THREAD(P4_AT_ANY),
           "stop clears enable and OVF, keeps the active-thread field 11b");
 }
@@ -285,7 +285,7 @@ static void test_verify(void)
     }
     /* Nothing drives the model: the counters stay still, verify says so. */
     p4_model_pmu(&model, &pmu, "p4", 0, false);
-    pmu_plan_events(&pmu, "instructions", &plan, err, sizeof err);
+    CHECK_OK(pmu_plan_events(&pmu, "instructions", &plan, err, sizeof err));
     pmu.hw.workload = NULL;
     CHECK(!pmu_verify(&pmu, &plan, 0), "counters that do not move fail pmu_verify");
 }

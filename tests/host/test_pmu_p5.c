@@ -11,11 +11,11 @@ static void cesr_layout(void)
     /* The seed's example: PROGRAMAR ovrf, veces3, 3, ovrf, veces3, 3 ->
      * ES 3, CC 010 (CPL 3), PC 1 on each counter. */
     CHECK(plan_of("DATA_READ_MISS:u:pc,DATA_READ_MISS:u:pc") == 0, "seed example plans (%s)", err);
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     CHECK(m.cesr == 0x02830283, "CESR = 0x%08llx, as the seed's macro builds it (0x02830283)",
           (unsigned long long)m.cesr);
     CHECK(plan_of("INSTRUCTIONS_EXECUTED,BUS_CYCLE_DURATION:k") == 0, "two events");
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     CHECK(m.cesr == 0x015800d6,
           "CC 011 for occurrences at any CPL, 101 for cycles at CPL 0-2 "
           "(0x%08llx)",
@@ -35,19 +35,19 @@ static void counting(void)
     CHECK(plan_of(NULL) == 0 && plan.n_passes == 1 && plan.events[0].read.kind == PMU_READ_RDPMC,
           "default set: cycles and instructions, read with RDPMC");
     unsigned from = m.n_log;
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     CHECK(model_log_is_encoding(&m, from, &pmu, &plan, 0), "writes = encoding");
     model_run_loop(&m, 10, 0);
     model_run_loop(&m, 10, 3);
     CHECK(model_read(&m, &plan.events[0]) == 60 && model_read(&m, &plan.events[1]) == 80,
           "cycles 60 (duration), instructions 80");
     CHECK(plan_of("INSTRUCTIONS_EXECUTED:u,INSTRUCTIONS_EXECUTED:d") == 0, "u and d");
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     model_run_loop(&m, 10, 0);
     model_run_loop(&m, 5, 3);
     CHECK(model_read(&m, &plan.events[0]) == 20 && model_read(&m, &plan.events[1]) == 45,
           "CPL filter: 20 at CPL 3; duration mode: 45 clocks with an instruction");
-    pmu_stop_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_stop_pass(&pmu, &plan, 0));
     CHECK(m.cesr == 0, "stop writes CESR = 0");
     plan_of(NULL);
     CHECK(pmu_verify(&pmu, &plan, 0), "verify on the model (CPL 0 events)");

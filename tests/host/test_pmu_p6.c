@@ -61,7 +61,7 @@ static void global_enable(void)
     CHECK(plan_of("INST_RETIRED,FLOPS") == 0 && plan.events[0].hw_index == 1 &&
               plan.events[1].hw_index == 0,
           "FLOPS forced to PMC0, INST_RETIRED moved to PMC1");
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     CHECK(!(m.sel[1] & (1u << 22)) && (m.sel[0] & (1u << 22)),
           "EN is set in PerfEvtSel0 only (0x%llx, 0x%llx)", (unsigned long long)m.sel[0],
           (unsigned long long)m.sel[1]);
@@ -72,7 +72,7 @@ static void global_enable(void)
     CHECK(plan_of("MUL,INST_RETIRED,DIV") == 0 && plan.n_passes == 2 &&
               plan.events[2].hw_index == 1 && plan.events[2].pass == 1,
           "MUL and DIV both need PMC1: DIV goes to a second pass");
-    pmu_start_pass(&pmu, &plan, 1);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 1));
     CHECK(m.sel[0] == (1u << 22), "PMC1-only pass: PerfEvtSel0 holds the global enable only");
     model_run_loop(&m, 10, 0);
     CHECK(m.ctr[0] == 0, "and PMC0, selecting nothing at no CPL, stays at 0");
@@ -84,7 +84,7 @@ static void width_and_sign_extension(void)
     model_wrmsr(&m, 0xc1, 0x80000000u);
     CHECK(m.ctr[0] == 0xff80000000ull, "a write sign-extends bit 31 into 40 bits");
     plan_of("INST_RETIRED");
-    pmu_start_pass(&pmu, &plan, 0);
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     model_wrmsr(&m, 0xc1, 0xfffffff6u); /* 2^40 - 10 */
     uint64_t start = model_read(&m, &plan.events[0]);
     model_run_loop(&m, 10, 0);
@@ -112,7 +112,7 @@ static void filters(void)
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         model_pmu(&m, &pmu, MODEL_P6, "ppro", NULL);
         int r = plan_of(cases[i].spec);
-        pmu_start_pass(&pmu, &plan, 0);
+        CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
         model_run_loop(&m, 10, 0);
         uint64_t got = model_read(&m, &plan.events[0]);
         CHECK(r == 0 && got == cases[i].expect, "%s: %s = %llu (%s)", cases[i].spec, cases[i].why,
