@@ -24,8 +24,7 @@ struct boot_options {
     uint32_t reps, warmup, unroll;
     unsigned serialize; /* enum serialize_choice */
     unsigned method;    /* enum method_choice */
-    unsigned aggregate; /* enum ring_choice { RING_0, RING_3 };
-enum aggregate_choice */
+    unsigned aggregate; /* enum aggregate_choice */
     uint32_t wss;       /* KiB, working set of the `chase` payload */
     unsigned ring;      /* enum ring_choice: the privilege level windows run at */
     uint32_t watchdog;  /* ms a window may run before the NMI stops it; 0 = off */

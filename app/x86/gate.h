@@ -1,13 +1,15 @@
-/* The monitor gate, int 0x80 (DPL 3): seed 001's Linux module rebuilt on
- * the generic PMU layer, so it works with every backend. Called as the
- * seed's macros call it:
+/* The monitor gate, int 0x80 (DPL 3). Its interface comes from a Pentium
+ * MMX event-monitoring module for Linux, which added a system call (number
+ * 250) to program and read the CESR/CTR0/CTR1 counters; here it is rebuilt
+ * on the generic PMU layer, so it works with every backend. Called as that
+ * module's user-space macros called its system call:
  *
  *   mov eax, GATE_MONITOR   ; 250
  *   mov ebx, operation
  *   mov ecx, argument       ; edx: a size where one is needed
  *   int 0x80                ; result in eax, -1 on error
  *
- * Operations (the seed's numbers):
+ * Operations (numbered as in that module):
  *   0 hello            eax = 0; the first call prints a line with its CPL
  *   1 write selection  ecx = event list ("INST_RETIRED:u,cycles:k", the
  *                      events= syntax; 0 = the backend's default): plans

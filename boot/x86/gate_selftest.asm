@@ -1,5 +1,6 @@
-; A ring-3 routine that calls each operation of the monitor gate once, as
-; seed 001's macros do, and leaves the results for the kernel to print.
+; A ring-3 routine that calls each operation of the monitor gate once, the
+; way a user program calls it (app/x86/gate.h), and leaves the results for
+; the kernel to print.
 ; It ends with the window exit gate (int 0x81), like a ring-3 window.
 
 GATE_MONITOR equ 250

@@ -1,6 +1,7 @@
 /* Pentium and Pentium with MMX events, codes 0x00-0x3B (Intel SDM vol. 3B,
  * "Events that can be counted with Pentium processor performance-
- * monitoring counters"; seed 001). Counters: bit 0 = CTR0, bit 1 = CTR1.
+ * monitoring counters"; Intel's Pentium Processor Family Developer's
+ * Manual lists the same). Counters: bit 0 = CTR0, bit 1 = CTR1.
  * From 0x2A on, one code selects a different event on each counter, and
  * only the Pentium with MMX has them. Codes 0x10, 0x11, 0x20, 0x21 and
  * 0x39 on CTR1 are reserved. */

@@ -11,7 +11,7 @@
 #define EVTSEL_OS                 (1ull << 17) /* count at CPL 0 */
 #define EVTSEL_EDGE               (1ull << 18) /* count rising edges of the condition */
 #define EVTSEL_PC                 (1ull << 19) /* PMi pins toggle on overflow instead of increment */
-#define EVTSEL_INT                (1ull << 20) /* interrupt on overflow (we never use it) */
+#define EVTSEL_INT                (1ull << 20) /* overflow interrupt: sampling (pmu/overflow.c), :int */
 #define EVTSEL_ANY                (1ull << 21) /* any thread of the core (arch v3+) */
 #define EVTSEL_EN                 (1ull << 22) /* enable (P6: in PerfEvtSel0 only, for both counters) */
 #define EVTSEL_INV                (1ull << 23) /* invert the cmask comparison */

@@ -228,8 +228,8 @@ unsigned p4_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned 
 }
 
 /* The CCCR's disabled value clears enable, cascade and the sticky OVF
- * flag; the active-thread field stays 11b, which seed 000 requires
- * without Hyper-Threading. */
+ * flag; the active-thread field stays 11b, which the SDM requires on
+ * processors without Hyper-Threading (vol. 3B, NetBurst "CCCR MSRs"). */
 unsigned p4_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                         struct pmu_write *out, unsigned max)
 {

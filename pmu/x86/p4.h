@@ -5,7 +5,7 @@
  * control register) selects the event and its event mask; a CCCR (counter
  * configuration control register) binds one ESCR to its counter, filters
  * what the ESCR delivers (threshold, complement, edge, active thread) and
- * controls overflow and cascading (seed 000). There are 18 counters in 9
+ * controls overflow and cascading. There are 18 counters in 9
  * pairs, grouped BPU, MS, FLAME and IQ; each ESCR reaches the counters of
  * one pair (IQ: of a pair and one counter of the third pair), and each
  * event may use one of (at most) two ESCRs. Placing a set of events is
@@ -18,16 +18,18 @@
  * processor and never wakes its Hyper-Threading sibling, which stays in
  * wait-for-SIPI and retires nothing; counting both threads therefore
  * equals counting ours, whichever of the two the BSP is. The CCCR's
- * active-thread field is 11b (any) unless the event asks otherwise, which
- * seed 000 requires on processors without Hyper-Threading.
+ * active-thread field is 11b (any) unless the event asks otherwise: the SDM
+ * says it must be 11b on processors without Hyper-Threading.
  *
  * Hyper-Threading is read from CPUID's HTT flag (struct cpu_info has no
  * logical-processor count). Many single-threaded Pentium 4s set that flag
  * too: there t1 and at= are accepted but count nothing useful.
  *
- * Sources: seed 000 (CCCR), Intel SDM vol. 3B (NetBurst performance
- * monitoring, ESCR/counter table, cascading), libpfm4
- * events/intel_netburst_events.h and Linux arch/x86/events/intel/p4.c. */
+ * Sources: Intel SDM vol. 3B, chapter "Performance Monitoring", section
+ * "Performance Monitoring (Processors Based on Intel NetBurst
+ * Microarchitecture)": "CCCR MSRs" (the CCCR's fields), the ESCR and
+ * counter tables, cascading; libpfm4 events/intel_netburst_events.h and
+ * Linux arch/x86/events/intel/p4.c. */
 #ifndef BAREBENCH_PMU_P4_H
 #define BAREBENCH_PMU_P4_H
 
@@ -35,8 +37,9 @@
 
 /* ---- Register fields ---- */
 
-/* CCCR (seed 000). Bits 0-11 and 28-29 are reserved, except bit 11 of some
- * IQ CCCRs on models with extended cascading. */
+/* CCCR (SDM vol. 3B, NetBurst section, "CCCR MSRs"). Bits 0-11 and 28-29
+ * are reserved, except bit 11 of some IQ CCCRs on models with extended
+ * cascading. */
 #define P4_CCCR_ENABLE             (1u << 12)
 #define P4_CCCR_ESCR_SELECT(s)     ((uint32_t)(s) << 13) /* bits 13-15 */
 #define P4_CCCR_ESCR_SELECT_MASK   (7u << 13)

@@ -98,7 +98,11 @@ static bool need_value(const struct pmu_modifier *mod, uint64_t max)
     return mod->has_value && mod->value <= max;
 }
 
-/* Applies one modifier; returns 1 when the key is not a modifier. */
+/* Applies one modifier to rq. Returns 0 when applied; -1, with the reason
+ * in err, when the key is a modifier whose value is out of range or that
+ * this CPU cannot honour (t1 or at= without Hyper-Threading); 1, with rq
+ * untouched, when the key is no modifier, which includes a flag modifier
+ * given a value ("u=1"), and which the caller reports as unknown. */
 static int apply_modifier(const struct pmu *pmu, struct request *rq, const struct pmu_modifier *m,
                           const char *text, char *err, size_t errlen)
 {

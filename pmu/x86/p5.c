@@ -3,11 +3,13 @@
  * (counter 0 in bits 9:0, counter 1 in bits 25:16): ES, the event (bits
  * 5:0); CC (8:6): 000 off, x01 CPL 0-2, x10 CPL 3, x11 any, with bit 2
  * selecting cycles (duration) instead of occurrences; PC (9): the PMn pin
- * signals overflow instead of increment. The Pentium with MMX reads the
- * counters with RDPMC; the Pentium without MMX has no RDPMC: RDMSR.
+ * signals overflow instead of increment (Intel SDM vol. 3B, "Performance
+ * Monitoring (Pentium Processors)", "Control and Event Select Register
+ * (CESR)"). The Pentium with MMX reads the counters with RDPMC; the
+ * Pentium without MMX has no RDPMC: RDMSR.
  * Under KVM MSRs 0x11/0x12 are the paravirtual clock, so this backend
  * refuses a CPU that says it runs under a hypervisor, except QEMU's TCG,
- * which reads those MSRs as 0 and drops writes (emulators.md). */
+ * which reads those MSRs as 0 and drops writes (docs/emulators.md). */
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 #include "pmu/x86/events_p5.h"
@@ -182,8 +184,8 @@ static int p5_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
      * give zero: pmu_verify must not take that for a dead PMU. */
     if (desc && cc_mode != ((desc->flags & P5_DURATION) ? CC_CYCLES : 0u))
         ev->flags &= ~(uint32_t)PMU_EVF_ADVANCES;
-    /* No CPL named (or a raw half with CC bits 7:6 = 00, which would turn
-     * the counter off, seed 001): count at every privilege level. */
+    /* No CPL named (or a raw half with CC bits 7:6 = 00: CC 000 and 100
+     * count nothing, SDM vol. 3B, CESR): count at every privilege level. */
     if (cpl == 0)
         cpl = CC_OS | CC_USR;
     half = (half & ~(7u << CESR_CC_SHIFT)) | ((cpl | cc_mode) << CESR_CC_SHIFT);

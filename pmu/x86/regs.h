@@ -4,7 +4,7 @@
 #ifndef BAREBENCH_PMU_REGS_H
 #define BAREBENCH_PMU_REGS_H
 
-/* Pentium (family 5), seed 001. */
+/* Pentium (family 5): SDM vol. 3B "Performance Monitoring (Pentium Processors)". */
 #define MSR_P5_CESR 0x11
 #define MSR_P5_CTR0 0x12 /* CTR1 = 0x13 */
 

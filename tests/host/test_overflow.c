@@ -176,8 +176,9 @@ static void presets(void)
     CHECK(pmu_overflow_max_period(&pmu, &plan.events[0]) == 1ull << 31,
           "p6: counter writes sign-extend bit 31, so periods stop at 2^31");
 
-    /* A P4 counter is 40 bits (seed 000: overflow at 2^40 - 1) even when
-     * RDPMC's fast form reads only its low 32. */
+    /* A P4 counter is 40 bits (SDM vol. 3B, NetBurst section: it overflows
+     * when it counts past 2^40 - 1) even when RDPMC's fast form reads only
+     * its low 32 (SDM vol. 2B, RDPMC). */
     p4_model_pmu(&p4m, &pmu, "p4", 0, false);
     if (pmu_plan_events(&pmu, "uops_retired:NBOGUS:fast", &plan, err, sizeof err) == 0 &&
         pmu_overflow_setup(&pmu, &plan, 0, 1000, &ovf, err, sizeof err) == 0)

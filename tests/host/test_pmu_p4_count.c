@@ -143,10 +143,10 @@ static void test_threads(void)
     CHECK(pmu_plan_events(&pmu, "uops_retired:NBOGUS", &plan, err, sizeof err) == 0 &&
               (p4_cccr_value(&plan.events[0]) & P4_CCCR_ACTIVE_THREAD_MASK) ==
                   P4_CCCR_ACTIVE_THREAD(P4_AT_ANY),
-          "the active-thread field is 11b by default (seed 000: required without HT)");
+          "the active-thread field is 11b by default (the SDM requires it without HT)");
 }
 
-/* The CCCR's OVF flag, bit 31 (seed 000), read through the PMU's MSR access. */
+/* The CCCR's OVF flag, bit 31 (SDM "CCCR MSRs"), read through the PMU's MSR access. */
 static bool ovf_flag(unsigned i)
 {
     uint64_t cccr = 0;
@@ -214,7 +214,7 @@ static void test_cascade(void)
           follow->counter);
     uint32_t cccr = model.cccr[follow->hw_index];
     CHECK((cccr & P4_CCCR_CASCADE) && !(cccr & P4_CCCR_ENABLE),
-          "follower CCCR: cascade bit 30 set, its own enable clear (seed 000)");
+          "follower CCCR: cascade bit 30 set, its own enable clear (SDM: CCCR cascade)");
     for (unsigned i = 0; i < 10; i++)
         cycle(0, 0, 1, 1, 0);
     CHECK(read_event(1) == 7, "follower counts the 7 events after the leader's overflow (%llu)",

@@ -1,4 +1,5 @@
-/* The NetBurst register model and event table against the seed and the
+/* The NetBurst register model and event table against the Intel SDM
+ * (vol. 3B, NetBurst section: "CCCR MSRs", the ESCR tables) and the
  * model's own SDM tables: field positions, ESCR addresses and which
  * counters each reaches with which ESCR select, model-dependent ESCRs,
  * the cascade pairs, the order of a pass's writes; and every event and
@@ -16,7 +17,7 @@ static struct pmu_plan plan;
 
 static void test_fields(void)
 {
-    /* Seed 000: the CCCR. */
+    /* The CCCR (SDM vol. 3B, NetBurst section, "CCCR MSRs"). */
     CHECK(P4_CCCR_ENABLE == 1u << 12, "CCCR enable is bit 12");
     CHECK(P4_CCCR_ESCR_SELECT(7) == 7u << 13, "CCCR ESCR select is bits 13-15");
     CHECK(P4_CCCR_ACTIVE_THREAD(3) == 3u << 16, "CCCR active thread is bits 16-17");

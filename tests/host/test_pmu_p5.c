@@ -1,4 +1,4 @@
-/* The Pentium (P5) backend against the P5 model (seed 001). */
+/* The Pentium (P5) backend against the P5 model (tests/host/models/model_p5.c). */
 #include <string.h>
 
 #include "lib/kstring.h"
@@ -8,11 +8,14 @@
 static void cesr_layout(void)
 {
     model_pmu(&m, &pmu, MODEL_P5, "p5mmx", NULL);
-    /* The seed's example: PROGRAMAR ovrf, veces3, 3, ovrf, veces3, 3 ->
-     * ES 3, CC 010 (CPL 3), PC 1 on each counter. */
-    CHECK(plan_of("DATA_READ_MISS:u:pc,DATA_READ_MISS:u:pc") == 0, "seed example plans (%s)", err);
+    /* The example a Pentium MMX event-monitoring module for Linux gives for
+     * its programming macro: event 3 (data read miss) at CPL 3, the PM pin
+     * signalling overflow, on both counters -> ES 3, CC 010, PC 1 in each
+     * half of CESR. */
+    CHECK(plan_of("DATA_READ_MISS:u:pc,DATA_READ_MISS:u:pc") == 0,
+          "CPL-3 data read misses with pc on both counters plan (%s)", err);
     CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
-    CHECK(m.cesr == 0x02830283, "CESR = 0x%08llx, as the seed's macro builds it (0x02830283)",
+    CHECK(m.cesr == 0x02830283, "CESR = 0x%08llx: ES 3, CC 010, PC 1 in each half (0x02830283)",
           (unsigned long long)m.cesr);
     CHECK(plan_of("INSTRUCTIONS_EXECUTED,BUS_CYCLE_DURATION:k") == 0, "two events");
     CHECK_OK(pmu_start_pass(&pmu, &plan, 0));

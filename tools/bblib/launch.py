@@ -2,7 +2,7 @@
 
 One place builds the emulator command lines, so `make run`, the boot tests and
 `barebench run` all boot the same way. Facts behind the options are in
-shared/docs/emulators.md: QEMU's isa-debug-exit turns a guest write of v to
+docs/emulators.md: QEMU's isa-debug-exit turns a guest write of v to
 port 0xf4 into exit status (v << 1) | 1; Bochs cannot choose its exit status,
 so the final serial line is the verdict there.
 """

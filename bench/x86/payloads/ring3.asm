@@ -5,7 +5,7 @@
 %include "payload.mac"
 
 PAYLOAD gate_hello, "int 0x80 hello: a round trip through the monitor gate, kernel included", VARIABLE
-    mov eax, 250                        ; the seed's SYSMONITOR
+    mov eax, 250                        ; the monitor call (app/x86/gate.h)
     xor ebx, ebx                        ; operation 0: hello
     int 0x80
 ENDPAYLOAD

@@ -5,7 +5,8 @@
  * instructions, ...) happened in it; every enabled counter whose selector
  * picks that signal and whose filters pass counts it.
  *
- * Semantics modelled (Intel SDM vol. 3B ch. 18-19, AMD BKDG, seed 001):
+ * Semantics modelled (Intel SDM vol. 3B ch. 18-19, the Pentium's CESR in its
+ * "Performance Monitoring (Pentium Processors)" section; AMD BKDG):
  * privilege filters (USR/OS, P5 CC), edge detect, cmask with inv, P5
  * duration mode, counter width and wrap, P6 global enable in PerfEvtSel0
  * and sign-extended 32-bit counter writes, arch GLOBAL_CTRL / fixed

@@ -1,4 +1,5 @@
-/* Pentium (P5) PMU model: CESR 0x11 and CTR0/CTR1 0x12/0x13 (seed 001). */
+/* Pentium (P5) PMU model: CESR 0x11 and CTR0/CTR1 0x12/0x13 (Intel SDM
+ * vol. 3B, "Performance Monitoring (Pentium Processors)"). */
 #include "tests/host/models/model.h"
 
 #define CESR_VALID 0x03ff03ffull

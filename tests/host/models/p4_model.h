@@ -1,6 +1,7 @@
 /* A model of the NetBurst (Pentium 4) PMU for host tests: the register
  * file (18 counters of 40 bits, 18 CCCRs, the ESCRs of the model) behind
- * struct pmu_hw, and the counting semantics of seed 000 and the SDM:
+ * struct pmu_hw, and the counting semantics of the Intel SDM vol. 3B
+ * (NetBurst section: "CCCR MSRs", ESCRs, cascading):
  * ESCR event/mask/privilege/thread selection, the CCCR's active-thread
  * filter, threshold with compare, complement and edge, FORCE_OVF, the
  * sticky OVF flag, PMI requests, cascading and extended cascading.
