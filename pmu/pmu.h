@@ -21,7 +21,7 @@
 #define PMU_MAX_PASSES   16
 #define PMU_NAME_LEN     64
 #define PMU_MAX_WRITES   64 /* register writes that program one pass, at most */
-#define PMU_ERR_LEN      160
+#define PMU_ERR_LEN      224 /* room for a spec word and two revision names */
 
 /* Hardware access. Each returns 0, or a negative value when the access
  * faulted (the kernel's probes catch #GP/#UD) or the model refused it. */
