@@ -55,6 +55,26 @@ struct pmu_umask_desc {
 #define PMU_UMF_GROUP(g)        ((uint32_t)(g) << PMU_UMF_GROUP_SHIFT)
 #define PMU_UMF_GROUP_OF(flags) (((flags) >> PMU_UMF_GROUP_SHIFT) & 0x1f)
 
+/* Silicon revisions. A backend whose events or unit masks differ by
+ * revision numbers its revisions 1-15, oldest first, and bounds an entry
+ * with the first and the last revision that has it, in the top byte of
+ * the entry's flags (unit mask or event alike; 0 = unbounded): the scheme
+ * of libpfm4's AMD64_FROM_REV/AMD64_TILL_REV (pfmlib_amd64_priv.h). Two
+ * entries of one name with disjoint ranges (e.g. an ALL whose bits grew)
+ * are one per revision. Revision 0 ("not numbered") has every entry. */
+#define PMU_REV_FROM(rev)      ((uint32_t)(rev) << 24)
+#define PMU_REV_TILL(rev)      ((uint32_t)(rev) << 28)
+#define PMU_REV_FROM_OF(flags) (((flags) >> 24) & 0xf)
+#define PMU_REV_TILL_OF(flags) (((flags) >> 28) & 0xf)
+#define PMU_REV_MAX            15
+
+/* True when revision rev has the entry with these flags. */
+static inline bool pmu_rev_has(uint32_t flags, unsigned rev)
+{
+    unsigned till = PMU_REV_TILL_OF(flags);
+    return rev == 0 || (rev >= PMU_REV_FROM_OF(flags) && (till == 0 || rev <= till));
+}
+
 /* One event of a backend's table, as data. Backends with another register
  * model (P4) keep their own descriptor type and point to it from
  * pmu_assigned_event.desc. */
@@ -62,15 +82,15 @@ struct pmu_event_desc {
     const char *name;
     uint32_t code;     /* event select */
     uint32_t counters; /* bitmap of the counters that can count it; 0 = all */
-    uint32_t flags;    /* PMU_EVF_* plus backend-specific bits from bit 16 */
+    uint32_t flags;    /* PMU_EVF_*, backend-specific bits 16-23, PMU_REV_* range */
     const struct pmu_umask_desc *umasks;
     unsigned n_umasks;
     const char *desc;
 };
 
-#define PMU_EVF_ADVANCES  0x1 /* always advances over a busy loop (cycles, instructions) */
-#define PMU_EVF_USER_ONLY 0x4 /* counts at CPL 3 only: never moves in the kernel */
-#define PMU_EVF_BACKEND   0x10000
+#define PMU_EVF_ADVANCES  0x1     /* always advances over a busy loop (cycles, instructions) */
+#define PMU_EVF_USER_ONLY 0x4     /* counts at CPL 3 only: never moves in the kernel */
+#define PMU_EVF_BACKEND   0x10000 /* bits 16-23; 24-31 hold the PMU_REV_* range */
 
 #define PMU_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -82,6 +102,17 @@ struct pmu_event_desc {
 #define PMU_EVENT_UM(n, c, cnt, um)                                                                \
     {                                                                                              \
         .name = (n), .code = (c), .counters = (cnt), .umasks = (um),                               \
+        .n_umasks = PMU_ARRAY_SIZE(um)                                                             \
+    }
+
+/* The same, valid in a range of revisions only (flags: PMU_REV_*). */
+#define PMU_EVENT_F(n, c, cnt, f)                                                                  \
+    {                                                                                              \
+        .name = (n), .code = (c), .counters = (cnt), .flags = (f)                                  \
+    }
+#define PMU_EVENT_UM_F(n, c, cnt, um, f)                                                           \
+    {                                                                                              \
+        .name = (n), .code = (c), .counters = (cnt), .flags = (f), .umasks = (um),                 \
         .n_umasks = PMU_ARRAY_SIZE(um)                                                             \
     }
 
@@ -192,6 +223,10 @@ const struct pmu_event_desc *pmu_find_event(const struct pmu_event_table *table,
 /* Looks a unit mask of an event up by name, case-insensitive. */
 const struct pmu_umask_desc *pmu_find_umask(const struct pmu_event_desc *ev, const char *name);
 
+/* The same among the unit masks revision rev has (pmu_rev_has). */
+const struct pmu_umask_desc *pmu_find_umask_rev(const struct pmu_event_desc *ev, const char *name,
+                                                unsigned rev);
+
 /* Appends formatted text to a NUL-terminated buffer, as far as it fits. */
 void pmu_append(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
@@ -210,6 +245,10 @@ int pmu_place_pmcs(struct pmu_assigned_event *events[], unsigned n, unsigned n_c
 
 /* Lists a table: one line per event, then its unit masks indented. */
 void pmu_list_table(const struct pmu_event_table *table, pmu_line_fn line, void *ctx);
+
+/* The same, only the events and unit masks revision rev has. */
+void pmu_list_table_rev(const struct pmu_event_table *table, unsigned rev, pmu_line_fn line,
+                        void *ctx);
 
 /* ---- Event specs (pmu/spec.c) ---- */
 

@@ -44,8 +44,14 @@ const struct pmu_event_desc *pmu_find_event(const struct pmu_event_table *table,
 
 const struct pmu_umask_desc *pmu_find_umask(const struct pmu_event_desc *ev, const char *name)
 {
+    return pmu_find_umask_rev(ev, name, 0);
+}
+
+const struct pmu_umask_desc *pmu_find_umask_rev(const struct pmu_event_desc *ev, const char *name,
+                                                unsigned rev)
+{
     for (unsigned i = 0; i < ev->n_umasks; i++) {
-        if (str_ieq(name, ev->umasks[i].name))
+        if (str_ieq(name, ev->umasks[i].name) && pmu_rev_has(ev->umasks[i].flags, rev))
             return &ev->umasks[i];
     }
     return NULL;
@@ -108,9 +114,17 @@ int pmu_place_by_mask(struct pmu_assigned_event *events[], unsigned n, unsigned 
 
 void pmu_list_table(const struct pmu_event_table *table, pmu_line_fn line, void *ctx)
 {
+    pmu_list_table_rev(table, 0, line, ctx);
+}
+
+void pmu_list_table_rev(const struct pmu_event_table *table, unsigned rev, pmu_line_fn line,
+                        void *ctx)
+{
     char text[160];
     for (unsigned i = 0; i < table->n_events; i++) {
         const struct pmu_event_desc *ev = &table->events[i];
+        if (!pmu_rev_has(ev->flags, rev))
+            continue;
         char counters[24] = "any counter";
         if (ev->counters)
             fmt_snprintf(counters, sizeof counters, "counters 0x%x", (unsigned)ev->counters);
@@ -120,6 +134,8 @@ void pmu_list_table(const struct pmu_event_table *table, pmu_line_fn line, void 
         line(ctx, text);
         for (unsigned u = 0; u < ev->n_umasks; u++) {
             const struct pmu_umask_desc *um = &ev->umasks[u];
+            if (!pmu_rev_has(um->flags, rev))
+                continue;
             fmt_snprintf(text, sizeof text, "    :%-34s umask 0x%02x%s", um->name,
                          (unsigned)um->code, (um->flags & PMU_UMF_DEFAULT) ? " (default)" : "");
             line(ctx, text);

@@ -24,7 +24,7 @@
  * backends' own bounds, which each backend states next to its encoder and
  * checks against this at compile time. The Pentium 4 needs the most. */
 #define PMU_MAX_WRITES 74
-#define PMU_ERR_LEN    160
+#define PMU_ERR_LEN    224 /* room for a spec word and two revision names */
 
 /* On every call whose failure must be handled: the compiler refuses a
  * caller that drops the result. */

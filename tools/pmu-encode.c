@@ -7,7 +7,11 @@
  *     then one line per event: rdpmc 0xINDEX (or rdmsr / rdtsc)  # event
  *   pmu-encode --pmu NAME --list              events and unit masks
  *   pmu-encode --pmu NAME --describe          counter inventory
- *   arch only: --version N --gp N --fixed N (leaf 0xA), --perf-caps HEX */
+ *   arch only: --version N --gp N --fixed N (leaf 0xA), --perf-caps HEX
+ *
+ * K8 and family 10h events and unit masks differ by silicon revision: a
+ * PMU name per revision (k8-revc, fam10h-barcelona, ...) is a CPU of that
+ * revision, whose events are refused when the revision lacks them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,7 +64,11 @@ static int usage(void)
                     "PMU names:");
     for (unsigned i = 0; pmu_cpu_names[i]; i++)
         fprintf(stderr, " %s", pmu_cpu_names[i]);
-    fprintf(stderr, "\n");
+    fprintf(stderr, "\n"
+                    "K8 and family 10h by silicon revision (CPUID model and stepping, as libpfm4\n"
+                    "chooses them): k8-revb .. k8-revg, fam10h-barcelona (revision B),\n"
+                    "fam10h-shanghai (C), fam10h-istanbul (D); k8 and fam10h are the newest.\n"
+                    "An event or unit mask the revision lacks is refused, naming the revision.\n");
     return 2;
 }
 

@@ -63,6 +63,13 @@ static uint32_t ctr_msr(const struct pmu *pmu, unsigned i)
     return core_extension(pmu) ? MSR_F15H_PERF_CTL0 + 2 * i + 1 : MSR_K7_PERFCTR0 + i;
 }
 
+/* The silicon revision, whose events and unit masks the tables bound
+ * (the rule: amd_revision_of in pmu/x86/events_amd.c). */
+static enum amd_revision amd_revision(const struct pmu *pmu)
+{
+    return amd_revision_of(pmu->cpu.family, pmu->cpu.model, pmu->cpu.stepping);
+}
+
 static void amd_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
     char text[160];
@@ -72,6 +79,10 @@ static void amd_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
                  core_extension(pmu) ? "core extension" : "legacy MSRs", (unsigned)ctl_msr(pmu, 0),
                  (unsigned)ctr_msr(pmu, 0));
     line(ctx, text);
+    fmt_snprintf(
+        text, sizeof text, "events and unit masks of %s (family %02xh model 0x%x stepping %u)",
+        amd_revision_name(amd_revision(pmu)), pmu->cpu.family, pmu->cpu.model, pmu->cpu.stepping);
+    line(ctx, text);
 }
 
 static void amd_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
@@ -79,7 +90,7 @@ static void amd_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
     const struct pmu_event_table *tables[AMD_MAX_TABLES];
     unsigned n = amd_family_tables(pmu->event_group, tables);
     for (unsigned t = 0; t < n; t++)
-        pmu_list_table(tables[t], line, ctx);
+        pmu_list_table_rev(tables[t], amd_revision(pmu), line, ctx);
 }
 
 static const char *amd_default_events(const struct pmu *pmu)
@@ -190,6 +201,8 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     rules.aliases[0] = pmu->event_group == AMD_FAM17H ? amd17_aliases : amd_aliases;
     rules.all_counters = (1u << pmu->n_gp) - 1;
     rules.amd = true;
+    rules.revision = amd_revision(pmu);
+    rules.revision_name = amd_revision_name;
     if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
         return -1;
     if (pmu->event_group == AMD_FAM15H) {

@@ -63,10 +63,13 @@ static const struct pmu_umask_desc amd_um_quadwords_written_to_system[] = {
     {.name = "ALL", .code = 0x01, .flags = PMU_UMF_DEFAULT},
 };
 
+/* K8 counts L2 writebacks from revision F (libpfm4's amd64_k8_l2_fill_writeback:
+ * AMD64_FL_K8_REV_F, and ALL = 0x1 AMD64_FL_TILL_K8_REV_E before). */
 static const struct pmu_umask_desc amd_um_l2_fill_writeback[] = {
     {.name = "L2_FILLS", .code = 0x01},
-    {.name = "L2_WRITEBACKS", .code = 0x02},
-    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x01, .flags = PMU_UMF_DEFAULT | PMU_REV_TILL(AMD_REV_K8_E)},
+    {.name = "L2_WRITEBACKS", .code = 0x02, .flags = PMU_REV_FROM(AMD_REV_K8_F)},
+    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT | PMU_REV_FROM(AMD_REV_K8_F)},
 };
 
 static const struct pmu_umask_desc amd_um_retired_fastpath_double_op_instructions[] = {
@@ -233,8 +236,10 @@ static const struct pmu_event_desc amd_k8_to_fam10h_events[] = {
     PMU_EVENT("DR2_BREAKPOINT_MATCHES", 0xde, 0),
     PMU_EVENT("DR3_BREAKPOINT_MATCHES", 0xdf, 0),
     PMU_EVENT_UM("MEMORY_CONTROLLER_BYPASS", 0xe4, 0, amd_um_memory_controller_bypass),
-    PMU_EVENT_UM("CPU_IO_REQUESTS_TO_MEMORY_IO", 0xe9, 0, amd_um_cpu_io_requests_to_memory_io),
-    PMU_EVENT_UM("CACHE_BLOCK", 0xea, 0, amd_um_cache_block),
+    /* K8 from revision E (libpfm4: AMD64_FL_K8_REV_E). */
+    PMU_EVENT_UM_F("CPU_IO_REQUESTS_TO_MEMORY_IO", 0xe9, 0, amd_um_cpu_io_requests_to_memory_io,
+                   PMU_REV_FROM(AMD_REV_K8_E)),
+    PMU_EVENT_UM_F("CACHE_BLOCK", 0xea, 0, amd_um_cache_block, PMU_REV_FROM(AMD_REV_K8_E)),
 };
 
 static const struct pmu_event_table amd_k8_to_fam10h =
@@ -288,4 +293,84 @@ unsigned amd_family_tables(enum amd_family family, const struct pmu_event_table 
             tables[n++] = amd_tables[i].table;
     }
     return n;
+}
+
+/* The revision rule of libpfm4's amd64_get_revision() (pfmlib_amd64.c,
+ * libpfm4 4.13), with the model including the extended model:
+ *
+ *   family 0Fh (K8), by model >> 4:
+ *     0: model 4 stepping 0, or model 5 stepping 0-1: revision B;
+ *        any other model 0x0-0xF: revision C
+ *     1: revision D;  2, 3: revision E;  4, 5, 0xC: revision F;
+ *     6, 7, 8: revision G;  any other: revision B
+ *   family 10h, by model (stepping unused):
+ *     4, 5, 6: revision C (Shanghai);  8, 9: revision D (Istanbul);
+ *     any other: revision B (Barcelona)
+ *
+ * AMD's revision guides (family 0Fh, publication 33610; family 10h,
+ * publication 41322) give the CPUID signatures of each revision. By this
+ * rule family 10h model 0xA (revision E, Phenom II X6) is revision B, as
+ * in libpfm4. Families 11h-14h and
+ * 16h take the family 10h tables (amd.c) at its newest revision: they
+ * are no family 10h part, and libpfm4 has PMUs of their own for them. */
+enum amd_revision amd_revision_of(unsigned family, unsigned model, unsigned stepping)
+{
+    if (family == 6)
+        return AMD_REV_K7;
+    if (family < 0x10) {
+        switch (model >> 4) {
+        case 0:
+            if ((model == 5 && stepping < 2) || (model == 4 && stepping == 0))
+                return AMD_REV_K8_B;
+            return AMD_REV_K8_C;
+        case 1:
+            return AMD_REV_K8_D;
+        case 2:
+        case 3:
+            return AMD_REV_K8_E;
+        case 4:
+        case 5:
+        case 0xc:
+            return AMD_REV_K8_F;
+        case 6:
+        case 7:
+        case 8:
+            return AMD_REV_K8_G;
+        default:
+            return AMD_REV_K8_B;
+        }
+    }
+    if (family == 0x10) {
+        if (model >= 4 && model <= 6)
+            return AMD_REV_FAM10H_C;
+        if (model == 8 || model == 9)
+            return AMD_REV_FAM10H_D;
+        return AMD_REV_FAM10H_B;
+    }
+    if (family == 0x15)
+        return AMD_REV_FAM15H;
+    if (family < 0x17)
+        return AMD_REV_FAM10H_D;
+    return AMD_REV_FAM17H;
+}
+
+const char *amd_revision_name(unsigned revision)
+{
+    static const char *const names[] = {
+        [AMD_REV_K7] = "K7",
+        [AMD_REV_K8_B] = "K8 revision B",
+        [AMD_REV_K8_C] = "K8 revision C",
+        [AMD_REV_K8_D] = "K8 revision D",
+        [AMD_REV_K8_E] = "K8 revision E",
+        [AMD_REV_K8_F] = "K8 revision F",
+        [AMD_REV_K8_G] = "K8 revision G",
+        [AMD_REV_FAM10H_B] = "family 10h revision B (Barcelona)",
+        [AMD_REV_FAM10H_C] = "family 10h revision C (Shanghai)",
+        [AMD_REV_FAM10H_D] = "family 10h revision D (Istanbul)",
+        [AMD_REV_FAM15H] = "family 15h",
+        [AMD_REV_FAM17H] = "family 17h",
+    };
+    if (revision < PMU_ARRAY_SIZE(names) && names[revision])
+        return names[revision];
+    return "an unknown revision";
 }

@@ -16,6 +16,35 @@ enum amd_family { AMD_K7, AMD_K8, AMD_FAM10H, AMD_FAM15H, AMD_FAM17H };
 
 #define AMD_MAX_TABLES 9 /* tables that cover one family (family 10h: 9) */
 
+/* Silicon revisions whose events or unit masks differ, as libpfm4 orders
+ * them across families (amd64_rev_t in pfmlib_amd64_priv.h): an entry
+ * bounded by PMU_REV_FROM(AMD_REV_K8_E) is on every later K8 revision and
+ * every later family; one bounded by PMU_REV_TILL(AMD_REV_K8_E) on none of
+ * them. Only the order matters. */
+enum amd_revision {
+    AMD_REV_K7 = 1,
+    AMD_REV_K8_B,
+    AMD_REV_K8_C,
+    AMD_REV_K8_D,
+    AMD_REV_K8_E,
+    AMD_REV_K8_F,
+    AMD_REV_K8_G,
+    AMD_REV_FAM10H_B, /* Barcelona */
+    AMD_REV_FAM10H_C, /* Shanghai */
+    AMD_REV_FAM10H_D, /* Istanbul */
+    AMD_REV_FAM15H,
+    AMD_REV_FAM17H,
+};
+
+_Static_assert(AMD_REV_FAM17H <= PMU_REV_MAX, "AMD revisions fit the PMU_REV_* fields");
+
+/* The revision of a CPU by CPUID family, model (extended model folded in)
+ * and stepping; the rule is in pmu/x86/events_amd.c. */
+enum amd_revision amd_revision_of(unsigned family, unsigned model, unsigned stepping);
+
+/* "K8 revision C", "family 10h revision B (Barcelona)", ... */
+const char *amd_revision_name(unsigned revision);
+
 /* Fills tables with the tables whose union is family's event list, in
  * listing order; returns how many (at most AMD_MAX_TABLES). */
 unsigned amd_family_tables(enum amd_family family, const struct pmu_event_table *tables[]);

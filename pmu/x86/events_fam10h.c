@@ -1,9 +1,10 @@
 /* AMD family 10h events (Barcelona to Istanbul; also used for families 11h-14h): names, codes and
  * unit masks (with their groups and defaults) as libpfm4 4.13 lists them for its
- * amd64_fam10h_istanbul PMU. Generated once from libpfm4's tables; tests/host/test_pmu_libpfm.c
- * compares every encoding with libpfm4. Every event may use every counter. This file holds the
- * events that only family 10h lists this way; those it lists like its neighbour families do are in
- * pmu/x86/events_amd.c. */
+ * amd64_fam10h_barcelona, _shanghai and _istanbul PMUs, with the revision bounds of its
+ * AMD64_FL_*_FAM10H_REV_* flags. Generated once from libpfm4's tables;
+ * tests/host/test_pmu_libpfm.c compares every encoding with libpfm4's, revision by revision.
+ * Every event may use every counter. This file holds the events that only family 10h lists this
+ * way; those it lists like its neighbour families do are in pmu/x86/events_amd.c. */
 #include "pmu/x86/events_amd.h"
 
 static const struct pmu_umask_desc fam10h_um_retired_sse_operations[] = {
@@ -65,11 +66,14 @@ static const struct pmu_umask_desc fam10h_um_data_cache_lines_evicted[] = {
     {.name = "ALL", .code = 0x7f, .flags = PMU_UMF_DEFAULT},
 };
 
+/* 1G pages from revision C (libpfm4: AMD64_FL_FAM10H_REV_C, and ALL = 0x3
+ * AMD64_FL_TILL_FAM10H_REV_B before). */
 static const struct pmu_umask_desc fam10h_um_l1_dtlb_miss_and_l2_dtlb_hit[] = {
     {.name = "L2_4K_TLB_HIT", .code = 0x01},
     {.name = "L2_2M_TLB_HIT", .code = 0x02},
-    {.name = "L2_1G_TLB_HIT", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT | PMU_REV_TILL(AMD_REV_FAM10H_B)},
+    {.name = "L2_1G_TLB_HIT", .code = 0x04, .flags = PMU_REV_FROM(AMD_REV_FAM10H_C)},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_REV_FROM(AMD_REV_FAM10H_C)},
 };
 
 static const struct pmu_umask_desc fam10h_um_l1_dtlb_and_l2_dtlb_miss[] = {
@@ -381,17 +385,24 @@ static const struct pmu_event_desc fam10h_events[] = {
     PMU_EVENT_UM("HYPERTRANSPORT_LINK2", 0xf8, 0, fam10h_um_hypertransport_link0),
     PMU_EVENT_UM("HYPERTRANSPORT_LINK3", 0x1f9, 0, fam10h_um_hypertransport_link0),
     PMU_EVENT_UM("L3_EVICTIONS", 0x4e3, 0, fam10h_um_l3_evictions),
-    PMU_EVENT_UM("PAGE_SIZE_MISMATCHES", 0x165, 0, fam10h_um_page_size_mismatches),
-    PMU_EVENT_UM("RETIRED_X87_OPS", 0x1c0, 0, fam10h_um_retired_x87_ops),
-    PMU_EVENT("IBS_OPS_TAGGED", 0x1cf, 0),
-    PMU_EVENT("LFENCE_INST_RETIRED", 0x1d3, 0),
-    PMU_EVENT("SFENCE_INST_RETIRED", 0x1d4, 0),
-    PMU_EVENT("MFENCE_INST_RETIRED", 0x1d5, 0),
+    /* From revision C (libpfm4: AMD64_FL_FAM10H_REV_C). */
+    PMU_EVENT_UM_F("PAGE_SIZE_MISMATCHES", 0x165, 0, fam10h_um_page_size_mismatches,
+                   PMU_REV_FROM(AMD_REV_FAM10H_C)),
+    PMU_EVENT_UM_F("RETIRED_X87_OPS", 0x1c0, 0, fam10h_um_retired_x87_ops,
+                   PMU_REV_FROM(AMD_REV_FAM10H_C)),
+    PMU_EVENT_F("IBS_OPS_TAGGED", 0x1cf, 0, PMU_REV_FROM(AMD_REV_FAM10H_C)),
+    PMU_EVENT_F("LFENCE_INST_RETIRED", 0x1d3, 0, PMU_REV_FROM(AMD_REV_FAM10H_C)),
+    PMU_EVENT_F("SFENCE_INST_RETIRED", 0x1d4, 0, PMU_REV_FROM(AMD_REV_FAM10H_C)),
+    PMU_EVENT_F("MFENCE_INST_RETIRED", 0x1d5, 0, PMU_REV_FROM(AMD_REV_FAM10H_C)),
+    /* 0x4E0-0x4E2: libpfm4 lists them twice (AMD64_FL_TILL_FAM10H_REV_C and
+     * AMD64_FL_FAM10H_REV_D) with the same unit masks: every revision, once here. */
     PMU_EVENT_UM("READ_REQUEST_TO_L3_CACHE", 0x4e0, 0, fam10h_um_read_request_to_l3_cache),
     PMU_EVENT_UM("L3_CACHE_MISSES", 0x4e1, 0, fam10h_um_read_request_to_l3_cache),
     PMU_EVENT_UM("L3_FILLS_CAUSED_BY_L2_EVICTIONS", 0x4e2, 0,
                  fam10h_um_l3_fills_caused_by_l2_evictions),
-    PMU_EVENT_UM("NON_CANCELLED_L3_READ_REQUESTS", 0x4ed, 0, fam10h_um_read_request_to_l3_cache),
+    /* From revision D (libpfm4: AMD64_FL_FAM10H_REV_D). */
+    PMU_EVENT_UM_F("NON_CANCELLED_L3_READ_REQUESTS", 0x4ed, 0, fam10h_um_read_request_to_l3_cache,
+                   PMU_REV_FROM(AMD_REV_FAM10H_D)),
 };
 
 const struct pmu_event_table amd_fam10h_table = PMU_TABLE("fam10h", fam10h_events);

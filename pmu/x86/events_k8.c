@@ -1,6 +1,7 @@
-/* AMD K8 events (Athlon 64/Opteron, family 0Fh, up to revision G): names, codes and unit masks
- * (with their groups and defaults) as libpfm4 4.13 lists them for its amd64_k8_revg PMU. Generated
- * once from libpfm4's tables; tests/host/test_pmu_libpfm.c compares every encoding with libpfm4.
+/* AMD K8 events (Athlon 64/Opteron, family 0Fh, revisions B to G): names, codes and unit masks
+ * (with their groups and defaults) as libpfm4 4.13 lists them for its amd64_k8_revb..revg PMUs,
+ * with the revision bounds of its AMD64_FL_*_K8_REV_* flags. Generated once from libpfm4's tables;
+ * tests/host/test_pmu_libpfm.c compares every encoding with libpfm4's, revision by revision.
  * Every event may use every counter. This file holds the events that only K8 lists this way; those
  * it lists like its neighbour families do are in pmu/x86/events_amd.c. */
 #include "pmu/x86/events_amd.h"
@@ -68,13 +69,16 @@ static const struct pmu_umask_desc k8_um_sized_blocks[] = {
     {.name = "ALL", .code = 0x3c, .flags = PMU_UMF_DEFAULT},
 };
 
+/* The thermal clocks from revision F (libpfm4: AMD64_FL_K8_REV_F, and ALL = 0x80
+ * AMD64_FL_TILL_K8_REV_E before). */
 static const struct pmu_umask_desc k8_um_thermal_status_and_ecc_errors[] = {
-    {.name = "CLKS_CPU_ACTIVE", .code = 0x01},
-    {.name = "CLKS_CPU_INACTIVE", .code = 0x02},
-    {.name = "CLKS_DIE_TEMP_TOO_HIGH", .code = 0x04},
-    {.name = "CLKS_TEMP_THRESHOLD_EXCEEDED", .code = 0x08},
+    {.name = "CLKS_CPU_ACTIVE", .code = 0x01, .flags = PMU_REV_FROM(AMD_REV_K8_F)},
+    {.name = "CLKS_CPU_INACTIVE", .code = 0x02, .flags = PMU_REV_FROM(AMD_REV_K8_F)},
+    {.name = "CLKS_DIE_TEMP_TOO_HIGH", .code = 0x04, .flags = PMU_REV_FROM(AMD_REV_K8_F)},
+    {.name = "CLKS_TEMP_THRESHOLD_EXCEEDED", .code = 0x08, .flags = PMU_REV_FROM(AMD_REV_K8_F)},
     {.name = "DRAM_ECC_ERRORS", .code = 0x80},
-    {.name = "ALL", .code = 0x8f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x80, .flags = PMU_UMF_DEFAULT | PMU_REV_TILL(AMD_REV_K8_E)},
+    {.name = "ALL", .code = 0x8f, .flags = PMU_UMF_DEFAULT | PMU_REV_FROM(AMD_REV_K8_F)},
 };
 
 static const struct pmu_umask_desc k8_um_sized_commands[] = {
@@ -88,6 +92,8 @@ static const struct pmu_umask_desc k8_um_sized_commands[] = {
     {.name = "ALL", .code = 0x7f, .flags = PMU_UMF_DEFAULT},
 };
 
+/* Upstream writes from revision D (libpfm4: AMD64_FL_K8_REV_D, and ALL = 0x3f
+ * AMD64_FL_TILL_K8_REV_C before). */
 static const struct pmu_umask_desc k8_um_probe[] = {
     {.name = "MISS", .code = 0x01},
     {.name = "HIT_CLEAN", .code = 0x02},
@@ -95,8 +101,9 @@ static const struct pmu_umask_desc k8_um_probe[] = {
     {.name = "HIT_DIRTY_WITH_MEMORY_CANCEL", .code = 0x08},
     {.name = "UPSTREAM_DISPLAY_REFRESH_READS", .code = 0x10},
     {.name = "UPSTREAM_NON_DISPLAY_REFRESH_READS", .code = 0x20},
-    {.name = "UPSTREAM_WRITES", .code = 0x40},
-    {.name = "ALL", .code = 0x7f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT | PMU_REV_TILL(AMD_REV_K8_C)},
+    {.name = "UPSTREAM_WRITES", .code = 0x40, .flags = PMU_REV_FROM(AMD_REV_K8_D)},
+    {.name = "ALL", .code = 0x7f, .flags = PMU_UMF_DEFAULT | PMU_REV_FROM(AMD_REV_K8_D)},
 };
 
 static const struct pmu_umask_desc k8_um_gart[] = {
@@ -124,8 +131,10 @@ static const struct pmu_event_desc k8_events[] = {
     PMU_EVENT_UM("DRAM_ACCESSES_PAGE", 0xe0, 0, k8_um_dram_accesses_page),
     PMU_EVENT("MEMORY_CONTROLLER_PAGE_TABLE_OVERFLOWS", 0xe1, 0),
     PMU_EVENT_UM("MEMORY_CONTROLLER_TURNAROUNDS", 0xe3, 0, k8_um_memory_controller_turnarounds),
-    PMU_EVENT_UM("SIZED_BLOCKS", 0xe5, 0, k8_um_sized_blocks),
-    PMU_EVENT_UM("THERMAL_STATUS_AND_ECC_ERRORS", 0xe8, 0, k8_um_thermal_status_and_ecc_errors),
+    /* From revision D and E (libpfm4: AMD64_FL_K8_REV_D, AMD64_FL_K8_REV_E). */
+    PMU_EVENT_UM_F("SIZED_BLOCKS", 0xe5, 0, k8_um_sized_blocks, PMU_REV_FROM(AMD_REV_K8_D)),
+    PMU_EVENT_UM_F("THERMAL_STATUS_AND_ECC_ERRORS", 0xe8, 0, k8_um_thermal_status_and_ecc_errors,
+                   PMU_REV_FROM(AMD_REV_K8_E)),
     PMU_EVENT_UM("SIZED_COMMANDS", 0xeb, 0, k8_um_sized_commands),
     PMU_EVENT_UM("PROBE", 0xec, 0, k8_um_probe),
     PMU_EVENT_UM("GART", 0xee, 0, k8_um_gart),

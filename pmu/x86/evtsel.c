@@ -111,12 +111,72 @@ static void append_modifiers(char *buf, size_t size, uint64_t config, const stru
         pmu_append(buf, size, ":c=%u", (unsigned)(config >> EVTSEL_CMASK_SHIFT & 0xff));
 }
 
+/* The event of this name that the CPU's revision has; else NULL, and
+ * *elsewhere (when not NULL) is one that only other revisions have. */
+static const struct pmu_event_desc *find_desc_rev(const struct evtsel_rules *rules,
+                                                  const char *name,
+                                                  const struct pmu_event_desc **elsewhere)
+{
+    const struct pmu_event_desc *other = NULL;
+    for (unsigned t = 0; t < rules->n_tables; t++) {
+        const struct pmu_event_table *table = rules->tables[t];
+        for (unsigned i = 0; i < table->n_events; i++) {
+            const struct pmu_event_desc *desc = &table->events[i];
+            if (!str_ieq(name, desc->name))
+                continue;
+            if (pmu_rev_has(desc->flags, rules->revision))
+                return desc;
+            if (!other)
+                other = desc;
+        }
+    }
+    if (elsewhere)
+        *elsewhere = other;
+    return NULL;
+}
+
+/* Any revision's event of this name. */
 static const struct pmu_event_desc *find_desc(const struct evtsel_rules *rules, const char *name)
 {
-    const struct pmu_event_desc *desc = NULL;
-    for (unsigned t = 0; !desc && t < rules->n_tables; t++)
-        desc = pmu_find_event(rules->tables[t], name);
-    return desc;
+    const struct pmu_event_desc *other;
+    const struct pmu_event_desc *desc = find_desc_rev(rules, name, &other);
+    return desc ? desc : other;
+}
+
+/* Refuses an event or unit mask (`what`) that the CPU's revision lacks,
+ * naming the revision and the revisions that have it. */
+static int not_on_revision(const struct evtsel_rules *rules, const struct pmu_spec *spec,
+                           const char *kind, const char *what, uint32_t flags, char *err,
+                           size_t errlen)
+{
+    unsigned from = PMU_REV_FROM_OF(flags), till = PMU_REV_TILL_OF(flags);
+    const char *cpu = rules->revision_name(rules->revision);
+    if (from > rules->revision)
+        return pmu_error(err, errlen, "'%s': %s %s is not on %s; only from %s on", spec->text, kind,
+                         what, cpu, rules->revision_name(from));
+    return pmu_error(err, errlen, "'%s': %s %s is not on %s; only up to %s", spec->text, kind, what,
+                     cpu, rules->revision_name(till));
+}
+
+/* A unit mask of desc that the CPU's revision has, else NULL; *refused
+ * is set (with err filled) when the name is a unit mask of another
+ * revision only. */
+static const struct pmu_umask_desc *find_umask(const struct evtsel_rules *rules,
+                                               const struct pmu_spec *spec,
+                                               const struct pmu_event_desc *desc,
+                                               const struct pmu_modifier *mod, bool *refused,
+                                               char *err, size_t errlen)
+{
+    *refused = false;
+    if (mod->has_value)
+        return NULL;
+    const struct pmu_umask_desc *um = pmu_find_umask_rev(desc, mod->key, rules->revision);
+    const struct pmu_umask_desc *other = um ? NULL : pmu_find_umask(desc, mod->key);
+    if (other) {
+        not_on_revision(rules, spec, "unit mask", other->name, other->flags, err, errlen);
+        *refused = true;
+    }
+    return um;
 }
 
 /* A perf alias ("cycles") becomes the spec it stands for, any form, with
@@ -138,7 +198,11 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec
                          struct pmu_assigned_event *ev, uint64_t *config, struct privilege *priv,
                          char *err, size_t errlen)
 {
-    const struct pmu_event_desc *desc = find_desc(rules, spec->name);
+    const struct pmu_event_desc *elsewhere;
+    const struct pmu_event_desc *desc = find_desc_rev(rules, spec->name, &elsewhere);
+    if (!desc && elsewhere)
+        return not_on_revision(rules, spec, "event", elsewhere->name, elsewhere->flags, err,
+                               errlen);
     if (!desc)
         return pmu_error(err, errlen, "'%s': unknown event '%s' (pmu-encode --list)", spec->text,
                          spec->name);
@@ -153,7 +217,10 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec
     unsigned n_umasks = 0;
     for (unsigned i = 0; i < spec->n_mods; i++) {
         const struct pmu_modifier *mod = &spec->mods[i];
-        const struct pmu_umask_desc *um = mod->has_value ? NULL : pmu_find_umask(desc, mod->key);
+        bool refused;
+        const struct pmu_umask_desc *um = find_umask(rules, spec, desc, mod, &refused, err, errlen);
+        if (refused)
+            return -1;
         if (um) {
             if ((exclusive || (n_umasks && (um->flags & PMU_UMF_EXCLUSIVE))))
                 return pmu_error(err, errlen, "'%s': unit mask '%s' cannot be combined with '%s'",
@@ -177,8 +244,13 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec
     }
     if (desc->n_umasks) {
         bool any_default = false;
+        const char *example = NULL;
         for (unsigned i = 0; i < desc->n_umasks; i++) {
             uint32_t flags = desc->umasks[i].flags;
+            if (!pmu_rev_has(flags, rules->revision))
+                continue;
+            if (!example)
+                example = desc->umasks[i].name;
             if ((flags & PMU_UMF_DEFAULT) && !((named_groups >> PMU_UMF_GROUP_OF(flags)) & 1)) {
                 umask |= desc->umasks[i].code;
                 any_default = true;
@@ -186,7 +258,7 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec
         }
         if (n_umasks == 0 && !any_default)
             return pmu_error(err, errlen, "'%s': %s needs a unit mask, e.g. %s:%s", spec->text,
-                             desc->name, desc->name, desc->umasks[0].name);
+                             desc->name, desc->name, example ? example : "?");
     }
     if (!desc->n_umasks)
         umask = (desc->code >> 16) & 0xff; /* tables may carry a fixed umask in code */

@@ -30,6 +30,11 @@ struct evtsel_rules {
     bool pin_control;                   /* 'pc' allowed (P6, arch) */
     bool interrupt;                     /* 'int' allowed (P6, arch) */
     bool amd;                           /* 12-bit event select (bits 11:8 at 35:32) */
+    /* The CPU's silicon revision (PMU_REV_*, pmu/backend.h; 0 = not
+     * numbered): events and unit masks of other revisions are refused,
+     * with the message naming both revisions through revision_name. */
+    unsigned revision;
+    const char *(*revision_name)(unsigned revision);
 };
 
 /* Resolves a spec against the rules: fills ev->name, encoding, config

@@ -2,6 +2,7 @@
  * against the AMD model. */
 #include <string.h>
 
+#include "pmu/x86/events_amd.h"
 #include "tests/host/check.h"
 #include "tests/host/pmu_fixture.h"
 
@@ -118,10 +119,138 @@ static void event_tables_by_family(void)
     }
 }
 
+/* libpfm4's rule (amd64_get_revision in pfmlib_amd64.c): CPUID family,
+ * model (extended model folded in) and stepping -> revision. */
+static void revision_rule(void)
+{
+    static const struct {
+        unsigned family, model, stepping;
+        enum amd_revision rev;
+    } rows[] = {
+        {6, 2, 0, AMD_REV_K7},
+        {15, 0x04, 0, AMD_REV_K8_B},
+        {15, 0x04, 8, AMD_REV_K8_C},
+        {15, 0x05, 1, AMD_REV_K8_B},
+        {15, 0x05, 2, AMD_REV_K8_C},
+        {15, 0x0f, 0, AMD_REV_K8_C},
+        {15, 0x15, 0, AMD_REV_K8_D},
+        {15, 0x1f, 0, AMD_REV_K8_D},
+        {15, 0x23, 2, AMD_REV_K8_E},
+        {15, 0x3f, 2, AMD_REV_K8_E},
+        {15, 0x43, 2, AMD_REV_K8_F},
+        {15, 0x5f, 3, AMD_REV_K8_F},
+        {15, 0xc1, 3, AMD_REV_K8_F},
+        {15, 0x6b, 2, AMD_REV_K8_G},
+        {15, 0x7f, 2, AMD_REV_K8_G},
+        {15, 0x8f, 0, AMD_REV_K8_G},
+        {15, 0x9f, 0, AMD_REV_K8_B},
+        {0x10, 2, 3, AMD_REV_FAM10H_B},
+        {0x10, 4, 2, AMD_REV_FAM10H_C},
+        {0x10, 6, 3, AMD_REV_FAM10H_C},
+        {0x10, 8, 0, AMD_REV_FAM10H_D},
+        {0x10, 9, 1, AMD_REV_FAM10H_D},
+        {0x10, 0xa, 0, AMD_REV_FAM10H_B},
+        {0x14, 1, 0, AMD_REV_FAM10H_D},
+        {0x15, 1, 0, AMD_REV_FAM15H},
+        {0x17, 1, 1, AMD_REV_FAM17H},
+    };
+    unsigned wrong = 0;
+    for (unsigned i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        enum amd_revision rev = amd_revision_of(rows[i].family, rows[i].model, rows[i].stepping);
+        if (rev != rows[i].rev) {
+            printf("family %xh model 0x%x stepping %u: %s, not %s\n", rows[i].family, rows[i].model,
+                   rows[i].stepping, amd_revision_name(rev), amd_revision_name(rows[i].rev));
+            wrong++;
+        }
+    }
+    CHECK(wrong == 0, "revision by CPUID family/model/stepping as libpfm4: %u rows",
+          (unsigned)(sizeof rows / sizeof rows[0]));
+}
+
+static uint32_t umask_of(const struct pmu_assigned_event *ev)
+{
+    return (uint32_t)(ev->config >> 8) & 0xff;
+}
+
+static void list_line(void *ctx, const char *text)
+{
+    char *buf = ctx;
+    size_t used = strlen(buf);
+    if (used + strlen(text) + 2 < 16384) {
+        memcpy(buf + used, text, strlen(text));
+        buf[used + strlen(text)] = '\n';
+        buf[used + strlen(text) + 1] = '\0';
+    }
+}
+
+/* An older revision refuses what only a newer one has, naming itself and
+ * the revisions that have it; unnamed, ALL is the revision's own. */
+static void revisions(void)
+{
+    model_pmu(&m, &pmu, MODEL_AMD, "k8-revc", NULL);
+    CHECK(plan_of("PROBE:UPSTREAM_WRITES") < 0 && strstr(err, "'PROBE:UPSTREAM_WRITES'") &&
+              strstr(err, "unit mask UPSTREAM_WRITES") && strstr(err, "K8 revision C") &&
+              strstr(err, "K8 revision D"),
+          "k8 revision C refuses PROBE:UPSTREAM_WRITES (revision D on): %s", err);
+    CHECK(plan_of("PROBE") == 0 && umask_of(&plan.events[0]) == 0x3f && plan_of("PROBE:ALL") == 0 &&
+              umask_of(&plan.events[0]) == 0x3f,
+          "k8 revision C: PROBE and PROBE:ALL are 0x3F, bit 6 stays reserved");
+    CHECK(plan_of("SIZED_BLOCKS") < 0 && strstr(err, "event SIZED_BLOCKS") &&
+              strstr(err, "K8 revision C"),
+          "k8 revision C refuses the event SIZED_BLOCKS: %s", err);
+    static char listing[16384];
+    listing[0] = '\0';
+    pmu_list_events(&pmu, list_line, listing);
+    /* PROBE's lines: up to the next event (a line that is no unit mask). */
+    char *probe = strstr(listing, "\nPROBE ");
+    char *next = probe ? strstr(probe + 1, "\n") : NULL;
+    while (next && next[1] == ' ')
+        next = strstr(next + 1, "\n");
+    if (next)
+        *next = '\0';
+    CHECK(probe && !strstr(probe, "UPSTREAM_WRITES") && strstr(probe, "umask 0x3f (default)") &&
+              !strstr(probe, "umask 0x7f") && !strstr(listing, "SIZED_BLOCKS"),
+          "k8 revision C lists neither UPSTREAM_WRITES, SIZED_BLOCKS nor PROBE's ALL = 0x7F");
+    CHECK(pmu_find_umask_rev(pmu_find_event(&amd_k8_table, "PROBE"), "UPSTREAM_WRITES",
+                             AMD_REV_K8_D) != NULL,
+          "the table has UPSTREAM_WRITES for revision D");
+
+    model_pmu(&m, &pmu, MODEL_AMD, "k8-revd", NULL);
+    CHECK(plan_of("PROBE:UPSTREAM_WRITES") == 0 && umask_of(&plan.events[0]) == 0x40 &&
+              plan_of("PROBE") == 0 && umask_of(&plan.events[0]) == 0x7f,
+          "k8 revision D: UPSTREAM_WRITES = 0x40, PROBE's ALL = 0x7F");
+
+    model_pmu(&m, &pmu, MODEL_AMD, "k8-reve", NULL);
+    CHECK(plan_of("THERMAL_STATUS_AND_ECC_ERRORS:CLKS_CPU_ACTIVE") < 0 &&
+              strstr(err, "K8 revision E") && strstr(err, "only from K8 revision F on"),
+          "k8 revision E: no thermal clocks (revision F on): %s", err);
+    CHECK(plan_of("THERMAL_STATUS_AND_ECC_ERRORS") == 0 && umask_of(&plan.events[0]) == 0x80,
+          "k8 revision E: THERMAL_STATUS_AND_ECC_ERRORS's ALL = 0x80");
+
+    model_pmu(&m, &pmu, MODEL_AMD, "fam10h-barcelona", NULL);
+    CHECK(plan_of("L1_DTLB_MISS_AND_L2_DTLB_HIT:L2_1G_TLB_HIT") < 0 &&
+              strstr(err, "revision B (Barcelona)") && strstr(err, "revision C (Shanghai) on"),
+          "Barcelona refuses L2_1G_TLB_HIT (Shanghai on): %s", err);
+    CHECK(plan_of("L1_DTLB_MISS_AND_L2_DTLB_HIT") == 0 && umask_of(&plan.events[0]) == 0x03,
+          "Barcelona: L1_DTLB_MISS_AND_L2_DTLB_HIT's ALL = 0x03");
+    CHECK(plan_of("RETIRED_X87_OPS") < 0 && strstr(err, "Barcelona"),
+          "Barcelona refuses RETIRED_X87_OPS: %s", err);
+    model_pmu(&m, &pmu, MODEL_AMD, "fam10h-shanghai", NULL);
+    CHECK(plan_of("L1_DTLB_MISS_AND_L2_DTLB_HIT") == 0 && umask_of(&plan.events[0]) == 0x07 &&
+              plan_of("RETIRED_X87_OPS") == 0,
+          "Shanghai: ALL = 0x07, RETIRED_X87_OPS known");
+    CHECK(plan_of("NON_CANCELLED_L3_READ_REQUESTS") < 0 && strstr(err, "(Shanghai)") &&
+              strstr(err, "(Istanbul) on"),
+          "Shanghai refuses NON_CANCELLED_L3_READ_REQUESTS (Istanbul on): %s", err);
+    CHECK(plan_of("r7fec") == 0, "raw encodings stay the user's business");
+}
+
 int main(void)
 {
     legacy();
     core_extension();
     event_tables_by_family();
+    revision_rule();
+    revisions();
     return check_summary();
 }

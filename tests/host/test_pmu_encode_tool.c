@@ -61,8 +61,39 @@ int main(void)
     CHECK(run("--pmu k8 --list") == 0 && strstr(out, "DATA_CACHE_REFILLS") &&
               strstr(out, ":L2_SHARED"),
           "--list shows events and unit masks");
-    const char *names[] = {"p5", "p5mmx", "ppro",   "pii",    "piii",   "pm", "arch",
-                           "k7", "k8",    "fam10h", "fam15h", "fam17h", "tsc"};
+    CHECK(run("--pmu k8-revc -e PROBE:UPSTREAM_WRITES") != 0 &&
+              strstr(out, "'PROBE:UPSTREAM_WRITES'") && strstr(out, "K8 revision C") &&
+              strstr(out, "only from K8 revision D on"),
+          "--pmu k8-revc: a revision D unit mask is refused, naming the revision");
+    CHECK(run("--pmu k8-revc -e PROBE") == 0 && strstr(out, "encoding r3fec"),
+          "--pmu k8-revc: PROBE's ALL is revision C's 0x3F");
+    CHECK(run("--pmu fam10h-barcelona --describe") == 0 &&
+              strstr(out, "family 10h revision B (Barcelona)"),
+          "--describe names the revision");
+    CHECK(run("--help") == 0 && strstr(out, "k8-revb") && strstr(out, "fam10h-barcelona"),
+          "--help names the revision PMUs");
+    const char *names[] = {"p5",
+                           "p5mmx",
+                           "ppro",
+                           "pii",
+                           "piii",
+                           "pm",
+                           "arch",
+                           "k7",
+                           "k8",
+                           "k8-revb",
+                           "k8-revc",
+                           "k8-revd",
+                           "k8-reve",
+                           "k8-revf",
+                           "k8-revg",
+                           "fam10h",
+                           "fam10h-barcelona",
+                           "fam10h-shanghai",
+                           "fam10h-istanbul",
+                           "fam15h",
+                           "fam17h",
+                           "tsc"};
     for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
         char args[64];
         snprintf(args, sizeof args, "--pmu %s", names[i]);

@@ -1,10 +1,19 @@
 #define _POSIX_C_SOURCE 200809L
 /* Our encodings against libpfm4's, for every event (and each of its unit
  * masks, and modifier variants) of the tables libpfm4 knows: the
- * architectural events (ix86arch) and the AMD K7 (amd64_k7) and K8
- * (amd64_k8_revg) tables. libpfm4 adds the EN (22) and INT (20) bits to
- * its PerfEvtSel values; ours leave them to programming time, so they are
- * masked before comparing. A comparison that finds no events fails.
+ * architectural events (ix86arch), AMD K7 (amd64_k7), each K8 revision
+ * (amd64_k8_revb..revg), each family 10h revision (amd64_fam10h_barcelona,
+ * _shanghai, _istanbul) and family 15h. K8 and family 10h unit masks and
+ * events differ by revision: each revision PMU of libpfm4 is compared with
+ * our encoder on a synthetic CPU of that revision (tools/hostlib/cpus.c),
+ * whose CPUID model and stepping choose the revision as libpfm4 does.
+ * libpfm4 chooses its own PMU from the host CPU, so every string names
+ * the PMU (amd64_k8_revc::PROBE). Both ways: each of our events, unit
+ * masks and modifiers, where we must agree with libpfm4 or refuse what it
+ * refuses; and each event and unit mask libpfm4 lists for the revision,
+ * which we must encode alike. libpfm4 adds the EN (22) and INT (20) bits
+ * to its PerfEvtSel values; ours leave them to programming time, so they
+ * are masked before comparing. A comparison that finds no events fails.
  * libpfm4 4.13 cannot be initialized again after pfm_terminate() (double
  * free), so each table is compared in a child process. */
 #include <perfmon/pfmlib.h>
@@ -117,11 +126,13 @@ static void compare_tables(const char *cpu_name, const char *pfm_pmu,
         for (unsigned i = 0; i < tables[t]->n_events; i++)
             compare_event(&pmu, pfm_pmu, &tables[t]->events[i], &events, &variants);
     }
-    /* Events libpfm4 has that our tables lack. */
+    /* Events libpfm4 has that our tables lack, and libpfm4's own list of
+     * this PMU (the events and unit masks of its revision) through ours. */
     pfm_pmu_info_t info;
     memset(&info, 0, sizeof info);
     info.size = sizeof info;
     unsigned missing = 0, theirs = 0;
+    struct tally listed = {0, 0, 0, 0};
     for (int p = 0; p < PFM_PMU_MAX; p++) {
         if (pfm_get_pmu_info(p, &info) != PFM_SUCCESS || strcmp(info.name, pfm_pmu) != 0)
             continue;
@@ -136,21 +147,36 @@ static void compare_tables(const char *cpu_name, const char *pfm_pmu,
                 printf("missing from ours: %s %s\n", pfm_pmu, ei.name);
                 missing++;
             }
+            compare_one(&pmu, pfm_pmu, ei.name, &listed);
+            for (int a = 0; a < ei.nattrs; a++) {
+                pfm_event_attr_info_t ai;
+                memset(&ai, 0, sizeof ai);
+                ai.size = sizeof ai;
+                if (pfm_get_event_attr_info(e, a, PFM_OS_NONE, &ai) != PFM_SUCCESS ||
+                    ai.type != PFM_ATTR_UMASK)
+                    continue;
+                char spec[200];
+                snprintf(spec, sizeof spec, "%s:%s", ei.name, ai.name);
+                compare_one(&pmu, pfm_pmu, spec, &listed);
+            }
         }
         memset(&info, 0, sizeof info);
         info.size = sizeof info;
     }
-    CHECK(events.compared > 0 && events.agreed == events.compared,
+    CHECK(events.compared > 0 && events.agreed == events.compared && events.ours_only == 0,
           "%s vs libpfm4 %s: %u of %u events agree; %u refused by both, "
           "%u accepted by us only",
           cpu_name, pfm_pmu, events.agreed, events.compared, events.both_refuse, events.ours_only);
-    CHECK(variants.compared > 0 && variants.agreed == variants.compared,
+    CHECK(variants.compared > 0 && variants.agreed == variants.compared && variants.ours_only == 0,
           "%s vs libpfm4 %s: %u of %u unit-mask and modifier variants agree; %u refused by "
           "both, %u accepted by us only",
           cpu_name, pfm_pmu, variants.agreed, variants.compared, variants.both_refuse,
           variants.ours_only);
     CHECK(theirs > 0 && missing == 0, "%s: all %u libpfm4 %s events are in our table", cpu_name,
           theirs, pfm_pmu);
+    CHECK(listed.compared >= theirs && theirs > 0 && listed.agreed == listed.compared,
+          "%s: %u of the %u events and unit masks libpfm4 %s lists encode alike here", cpu_name,
+          listed.agreed, listed.compared, pfm_pmu);
 }
 
 extern const struct pmu_event_table arch_table;
@@ -186,8 +212,23 @@ int main(void)
     const struct pmu_event_table *arch_tables[] = {&arch_table};
     in_child("arch", "ix86arch", arch_tables, 1);
     in_amd_child("k7", "amd64_k7", AMD_K7);
-    in_amd_child("k8", "amd64_k8_revg", AMD_K8);
-    in_amd_child("fam10h", "amd64_fam10h_istanbul", AMD_FAM10H);
+    /* Each revision PMU of libpfm4 against a CPU of that revision. */
+    static const struct {
+        const char *cpu, *pfm_pmu;
+        enum amd_family family;
+    } revisions[] = {
+        {"k8-revb", "amd64_k8_revb", AMD_K8},
+        {"k8-revc", "amd64_k8_revc", AMD_K8},
+        {"k8-revd", "amd64_k8_revd", AMD_K8},
+        {"k8-reve", "amd64_k8_reve", AMD_K8},
+        {"k8-revf", "amd64_k8_revf", AMD_K8},
+        {"k8-revg", "amd64_k8_revg", AMD_K8},
+        {"fam10h-barcelona", "amd64_fam10h_barcelona", AMD_FAM10H},
+        {"fam10h-shanghai", "amd64_fam10h_shanghai", AMD_FAM10H},
+        {"fam10h-istanbul", "amd64_fam10h_istanbul", AMD_FAM10H},
+    };
+    for (unsigned i = 0; i < sizeof revisions / sizeof revisions[0]; i++)
+        in_amd_child(revisions[i].cpu, revisions[i].pfm_pmu, revisions[i].family);
     in_amd_child("fam15h", "amd64_fam15h_interlagos", AMD_FAM15H);
     return check_summary();
 }

@@ -10,66 +10,123 @@ struct synthetic_cpu {
     unsigned family, model;
     const char *brand;
     enum cpu_feature features[8]; /* FEAT_COUNT ends the list */
+    unsigned stepping;
 };
 
 #define END FEAT_COUNT
 
+#define K8(name, model, stepping, brand)                                                           \
+    {                                                                                              \
+        name, VENDOR_AMD, 15, model, brand, {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_SSE2, END},       \
+            stepping                                                                               \
+    }
+#define FAM10H(name, model, stepping, brand)                                                       \
+    {                                                                                              \
+        name, VENDOR_AMD, 0x10, model, brand, {FEAT_TSC, FEAT_MSR, FEAT_SSE2, END}, stepping       \
+    }
+
 static const struct synthetic_cpu cpus[] = {
-    {"p5", VENDOR_INTEL, 5, 2, "Pentium", {FEAT_TSC, FEAT_MSR, END}},
-    {"p5mmx", VENDOR_INTEL, 5, 4, "Pentium MMX", {FEAT_TSC, FEAT_MSR, FEAT_MMX, END}},
-    {"ppro", VENDOR_INTEL, 6, 1, "Pentium Pro", {FEAT_TSC, FEAT_MSR, FEAT_CMOV, END}},
-    {"pii", VENDOR_INTEL, 6, 5, "Pentium II", {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, END}},
+    {"p5", VENDOR_INTEL, 5, 2, "Pentium", {FEAT_TSC, FEAT_MSR, END}, 0},
+    {"p5mmx", VENDOR_INTEL, 5, 4, "Pentium MMX", {FEAT_TSC, FEAT_MSR, FEAT_MMX, END}, 0},
+    {"ppro", VENDOR_INTEL, 6, 1, "Pentium Pro", {FEAT_TSC, FEAT_MSR, FEAT_CMOV, END}, 0},
+    {"pii", VENDOR_INTEL, 6, 5, "Pentium II", {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, END}, 0},
     {"piii",
      VENDOR_INTEL,
      6,
      7,
      "Pentium III",
-     {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, FEAT_SSE, END}},
+     {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, FEAT_SSE, END},
+     0},
     {"pm",
      VENDOR_INTEL,
      6,
      0xd,
      "Pentium M",
-     {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, FEAT_SSE, FEAT_SSE2, END}},
+     {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, FEAT_SSE, FEAT_SSE2, END},
+     0},
     {"arch",
      VENDOR_INTEL,
      6,
      0x2a,
      "architectural perfmon",
-     {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, FEAT_SSE, FEAT_SSE2, FEAT_PDCM, END}},
+     {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, FEAT_SSE, FEAT_SSE2, FEAT_PDCM, END},
+     0},
     {"p4",
      VENDOR_INTEL,
      15,
      2,
      "Pentium 4 (Northwood)",
-     {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, FEAT_SSE, FEAT_SSE2, FEAT_DS, END}},
+     {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, FEAT_SSE, FEAT_SSE2, FEAT_DS, END},
+     0},
     {"p4-prescott",
      VENDOR_INTEL,
      15,
      3,
      "Pentium 4 (Prescott)",
-     {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, FEAT_SSE, FEAT_SSE2, FEAT_SSE3, FEAT_DS}},
-    {"k7", VENDOR_AMD, 6, 2, "Athlon", {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, END}},
-    {"k8", VENDOR_AMD, 15, 0x43, "Athlon 64", {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_SSE2, END}},
-    {"fam10h", VENDOR_AMD, 0x10, 2, "Opteron (10h)", {FEAT_TSC, FEAT_MSR, FEAT_SSE2, END}},
+     {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, FEAT_SSE, FEAT_SSE2, FEAT_SSE3, FEAT_DS},
+     0},
+    {"k7", VENDOR_AMD, 6, 2, "Athlon", {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, END}, 0},
+    /* K8 and family 10h by silicon revision: the model and stepping of
+     * one part of each (AMD revision guides for family 0Fh, publication
+     * 33610, and family 10h, publication 41322: 0F51 B3, 0F58 C0, 10F50
+     * D0, 20F32 E6, 40F32 F2, 60FB2 G2; 100F23 B3, 100F42 C2, 100F80 D0),
+     * which the AMD backend maps to the revision as libpfm4 does
+     * (pmu/x86/events_amd.c). "k8" and "fam10h" are the newest revisions,
+     * whose event lists are the largest. */
+    K8("k8", 0x6b, 2, "Athlon 64 X2 (K8 revision G)"),
+    K8("k8-revb", 0x05, 1, "Opteron (K8 revision B)"),
+    K8("k8-revc", 0x05, 8, "Opteron (K8 revision C)"),
+    K8("k8-revd", 0x15, 0, "Opteron (K8 revision D)"),
+    K8("k8-reve", 0x23, 2, "Athlon 64 X2 (K8 revision E)"),
+    K8("k8-revf", 0x43, 2, "Athlon 64 X2 (K8 revision F)"),
+    K8("k8-revg", 0x6b, 2, "Athlon 64 X2 (K8 revision G)"),
+    FAM10H("fam10h", 8, 0, "Opteron (10h revision D, Istanbul)"),
+    FAM10H("fam10h-barcelona", 2, 3, "Opteron (10h revision B, Barcelona)"),
+    FAM10H("fam10h-shanghai", 4, 2, "Opteron (10h revision C, Shanghai)"),
+    FAM10H("fam10h-istanbul", 8, 0, "Opteron (10h revision D, Istanbul)"),
     {"fam15h",
      VENDOR_AMD,
      0x15,
      1,
      "Opteron (15h)",
-     {FEAT_TSC, FEAT_MSR, FEAT_SSE2, FEAT_AMD_PERFCTR_CORE, END}},
+     {FEAT_TSC, FEAT_MSR, FEAT_SSE2, FEAT_AMD_PERFCTR_CORE, END},
+     0},
     {"fam17h",
      VENDOR_AMD,
      0x17,
      1,
      "Ryzen (17h)",
-     {FEAT_TSC, FEAT_MSR, FEAT_SSE2, FEAT_AMD_PERFCTR_CORE, END}},
-    {"tsc", VENDOR_OTHER, 5, 0, "no PMU", {FEAT_TSC, END}},
+     {FEAT_TSC, FEAT_MSR, FEAT_SSE2, FEAT_AMD_PERFCTR_CORE, END},
+     0},
+    {"tsc", VENDOR_OTHER, 5, 0, "no PMU", {FEAT_TSC, END}, 0},
 };
 
 const char *const pmu_cpu_names[] = {
-    "p5",          "p5mmx", "ppro", "pii",    "piii",   "pm",     "arch", "p4",
-    "p4-prescott", "k7",    "k8",   "fam10h", "fam15h", "fam17h", "tsc",  NULL,
+    "p5",
+    "p5mmx",
+    "ppro",
+    "pii",
+    "piii",
+    "pm",
+    "arch",
+    "p4",
+    "p4-prescott",
+    "k7",
+    "k8",
+    "k8-revb",
+    "k8-revc",
+    "k8-revd",
+    "k8-reve",
+    "k8-revf",
+    "k8-revg",
+    "fam10h",
+    "fam10h-barcelona",
+    "fam10h-shanghai",
+    "fam10h-istanbul",
+    "fam15h",
+    "fam17h",
+    "tsc",
+    NULL,
 };
 
 /* Leaf 0xA for the synthetic architectural CPU. */
@@ -104,6 +161,7 @@ bool pmu_cpu_by_name(const char *name, const struct pmu_cpu_opts *opts, struct c
         str_copy(cpu->brand, sizeof cpu->brand, s->brand);
         cpu->family = s->family;
         cpu->model = s->model;
+        cpu->stepping = s->stepping;
         cpu->max_leaf = str_ieq(name, "arch") ? 0xa : 2;
         for (unsigned f = 0; f < 8 && s->features[f] != END; f++)
             cpu->features[s->features[f]] = true;
