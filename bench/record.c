@@ -17,11 +17,6 @@ void record_set_sink(void (*sink)(const char *line))
     record_sink = sink;
 }
 
-uint32_t record_count(void)
-{
-    return next_seq;
-}
-
 static void append_raw(const char *text)
 {
     while (*text && used + 1 < RECORD_MAX - 16)

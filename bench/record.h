@@ -22,9 +22,6 @@ void record_fieldf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void record_field_x100(int64_t value_x100);
 void record_end(void);
 
-/* Records printed so far in this boot (the next sequence number). */
-uint32_t record_count(void);
-
 /* The final record: count of records before it and the overall status. */
 void record_final(int pass);
 

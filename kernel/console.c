@@ -17,7 +17,7 @@ bool console_add_sink(console_sink sink)
     return true;
 }
 
-void console_write(const char *text)
+static void console_write(const char *text)
 {
     for (; *text; text++) {
         for (unsigned i = 0; i < n_sinks; i++)

@@ -15,6 +15,5 @@ bool console_add_sink(console_sink sink);
 
 void kprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void kvprintf(const char *fmt, va_list ap);
-void console_write(const char *text);
 
 #endif

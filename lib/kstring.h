@@ -11,6 +11,8 @@
 #ifdef BAREBENCH_HOST
 #include <string.h>
 #else
+/* memset, memcpy, memmove and memcmp also because GCC may call them even
+ * in freestanding code ("Standards", GCC manual). */
 void *memset(void *dst, int c, size_t n);
 void *memcpy(void *dst, const void *src, size_t n);
 void *memmove(void *dst, const void *src, size_t n);

@@ -17,15 +17,6 @@ uint64_t pmu_overflow_preset(uint64_t period, unsigned width)
     return (0 - period) & mask;
 }
 
-uint64_t pmu_overflow_max_period(const struct pmu *pmu, const struct pmu_assigned_event *ev)
-{
-    struct pmu_overflow_regs regs;
-    if (!pmu->backend->overflow_regs)
-        return 0;
-    pmu->backend->overflow_regs(pmu, ev, &regs);
-    return regs.max_period;
-}
-
 int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan, unsigned event,
                        uint64_t period, struct pmu_overflow *ovf, char *err, size_t errlen)
 {

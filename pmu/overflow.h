@@ -52,11 +52,6 @@ const char *pmu_overflow_unsupported(const struct pmu *pmu);
  * events: 2^width - period (period >= 1, < 2^width). */
 uint64_t pmu_overflow_preset(uint64_t period, unsigned width);
 
-/* The largest period a counter write can express, as the event's backend
- * states it (e.g. 2^31 where writes sign-extend bit 31). 0 where the PMU
- * cannot interrupt. */
-uint64_t pmu_overflow_max_period(const struct pmu *pmu, const struct pmu_assigned_event *ev);
-
 /* Prepares sampling of plan event `event` every `period` events.
  * Returns 0, or -1 with the reason in err. */
 PMU_MUST_CHECK int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan,

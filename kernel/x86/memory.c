@@ -38,8 +38,3 @@ void mem_reset(void)
 {
     arena_next = arena_start;
 }
-
-size_t mem_available(void)
-{
-    return arena_end - arena_next;
-}

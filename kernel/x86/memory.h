@@ -17,7 +17,4 @@ void *mem_alloc(size_t size, size_t align);
 /* Frees everything allocated since mem_init. */
 void mem_reset(void);
 
-/* Bytes mem_alloc can still hand out. */
-size_t mem_available(void);
-
 #endif

@@ -6,7 +6,6 @@
 #include "kernel/x86/exit.h"
 
 struct trap_catch *trap_current_catch;
-static trap_handler handlers[256];
 
 static const char *const mnemonics[32] = {
     "#DE", "#DB", "NMI", "#BP", "#OF", "#BR", "#UD", "#NM", "#DF", "CSO", "#TS",
@@ -17,11 +16,6 @@ static const char *const mnemonics[32] = {
 const char *trap_mnemonic(unsigned vector)
 {
     return vector < 32 ? mnemonics[vector] : "IRQ";
-}
-
-void trap_set_handler(unsigned vector, trap_handler handler)
-{
-    handlers[vector & 0xff] = handler;
 }
 
 static void report_and_fail(struct trap_frame *f)
@@ -54,10 +48,6 @@ void trap_dispatch(struct trap_frame *f)
         trap_current_catch = c->outer;
         c->info = (struct trap_info){f->vector, f->error, f->eip, f->vector == 14 ? read_cr2() : 0};
         klongjmp(&c->jmp, (int)f->vector + 1);
-    }
-    if (handlers[f->vector & 0xff]) {
-        handlers[f->vector & 0xff](f);
-        return;
     }
     report_and_fail(f);
 }

@@ -49,10 +49,6 @@ static inline void trap_end(struct trap_catch *c)
 /* Mnemonic of an exception vector, e.g. "#GP". */
 const char *trap_mnemonic(unsigned vector);
 
-/* Handlers for vectors above 31 (the PMI, the gate for ring 3, ...). */
-typedef void (*trap_handler)(struct trap_frame *frame);
-void trap_set_handler(unsigned vector, trap_handler handler);
-
 /* Raises the exception a `fault=` boot option names, outside any catch. */
 void trap_raise_deliberate(unsigned which);
 

@@ -135,8 +135,12 @@ static const char *p4_default_events(const struct pmu *pmu)
     return "cycles,instructions,uops,branches,branch-misses";
 }
 
-uint32_t p4_cccr_for(const struct pmu *pmu, const struct pmu_assigned_event *ev,
-                     unsigned leader_counter)
+/* The CCCR value one placed event of a pass is programmed with: its
+ * filters, the cascade bit its placement needs, enable unless it is a
+ * cascade follower. `leader_counter` is the counter of the event it
+ * cascades from (ignored for other events). */
+static uint32_t p4_cccr_for(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                            unsigned leader_counter)
 {
     uint32_t cccr = p4_cccr_value(ev);
     if (!(cccr & P4_CCCR_CASCADE))

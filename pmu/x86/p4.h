@@ -282,11 +282,4 @@ void p4_format_encoding(char *buf, size_t size, const struct pmu_assigned_event 
  * Returns -1 when it is not in the pass. */
 int p4_find_leader(const struct pmu_assigned_event *const events[], unsigned n, unsigned i);
 
-/* The CCCR value one placed event of a pass is programmed with: its
- * filters, the cascade bit its placement needs, enable unless it is a
- * cascade follower. `leader_counter` is the counter of the event it
- * cascades from (ignored for other events). */
-uint32_t p4_cccr_for(const struct pmu *pmu, const struct pmu_assigned_event *ev,
-                     unsigned leader_counter);
-
 #endif

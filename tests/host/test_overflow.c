@@ -173,7 +173,8 @@ static void presets(void)
           "preset for 2^31, 40 bits: sign-extended from bit 31 as a P6 write makes it");
     model_pmu(&m, &pmu, MODEL_P6, "piii", NULL);
     CHECK_OK(pmu_plan_events(&pmu, "INST_RETIRED", &plan, err, sizeof err));
-    CHECK(pmu_overflow_max_period(&pmu, &plan.events[0]) == 1ull << 31,
+    CHECK(pmu_overflow_setup(&pmu, &plan, 0, 1000, &ovf, err, sizeof err) == 0 &&
+              ovf.regs.max_period == 1ull << 31,
           "p6: counter writes sign-extend bit 31, so periods stop at 2^31");
 
     /* A P4 counter is 40 bits (SDM vol. 3B, NetBurst section: it overflows
