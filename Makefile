@@ -9,8 +9,11 @@ NASM    := nasm
 # One image for a Pentium MMX and a modern CPU: i586 code, no FPU/SSE in C.
 KCFLAGS := -m32 -march=i586 -std=c11 -ffreestanding -fno-pic -fno-pie -fno-stack-protector \
            -fno-builtin -fno-asynchronous-unwind-tables -mgeneral-regs-only -O2 -g \
-           -Wall -Wextra -Werror -I.
-KLDFLAGS := -m32 -nostdlib -no-pie -static -Wl,--build-id=none -Wl,-z,noexecstack -T linker.ld
+           -ffunction-sections -fdata-sections -Wall -Wextra -Werror -I.
+# --gc-sections: what only the host tools call (pmu_list_events, ...) stays
+# out of the image.
+KLDFLAGS := -m32 -nostdlib -no-pie -static -Wl,--build-id=none -Wl,-z,noexecstack -T linker.ld \
+            -Wl,--gc-sections
 HOSTCFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -DBAREBENCH_HOST -I.
 
 # A user's payload built into the image without editing the tree.
@@ -45,30 +48,39 @@ ARGS ?=
 .PHONY: all iso run run-iso bochs check lint format deps help host clean FORCE
 all: $(KERNEL) host
 
+# A stamp file whose content is a setting: rewritten (and so newer than what
+# depends on it) only when the setting changes. Relink when the PAYLOAD list
+# changes; recompile when the compiler or its flags do.
+stamp = @mkdir -p $(dir $@); echo '$(1)' | cmp -s - $@ || echo '$(1)' > $@
+PAYLOAD_STAMP := $(BUILD)/payload.list
+KFLAGS_STAMP  := $(BUILD)/k/flags
+HFLAGS_STAMP  := $(BUILD)/host/flags
+
 # Dependencies come from the assembler and the compiler (-MD/-MMD, with
 # phony targets for headers that disappear), so a change rebuilds exactly
 # the objects that use it.
 DEPFLAGS = -MMD -MP
-$(BUILD)/k/%.asm.o: %.asm
+$(BUILD)/k/%.asm.o: %.asm $(KFLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(NASM) -f elf32 -I bench/$(ARCH)/ -MD $@.d -MP -MT $@ -o $@ $<
-$(BUILD)/k/%.c.o: %.c
+$(BUILD)/k/%.c.o: %.c $(KFLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(KCC) $(KCFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-# Relink when the PAYLOAD list changes, not only when an object does.
-PAYLOAD_STAMP := $(BUILD)/payload.list
 $(PAYLOAD_STAMP): FORCE
-	@mkdir -p $(BUILD)
-	@echo '$(PAYLOAD)' | cmp -s - $@ || echo '$(PAYLOAD)' > $@
+	$(call stamp,$(PAYLOAD))
+$(KFLAGS_STAMP): FORCE
+	$(call stamp,$(KCC) $(KCFLAGS) $(NASM) $(KLDFLAGS))
+$(HFLAGS_STAMP): FORCE
+	$(call stamp,$(HOSTCC) $(HOSTCFLAGS))
 
-$(KERNEL): $(K_OBJ) linker.ld $(PAYLOAD_STAMP)
+$(KERNEL): $(K_OBJ) linker.ld $(PAYLOAD_STAMP) $(KFLAGS_STAMP)
 	$(KCC) $(KLDFLAGS) -o $@ $(K_OBJ) -lgcc
 
 # Host objects are compiled once and linked into every test and tool.
 HOSTLIB_OBJ := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(HOSTLIB))
 MODELS_OBJ  := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(MODELS))
-$(BUILD)/host/obj/%.o: %.c
+$(BUILD)/host/obj/%.o: %.c $(HFLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOSTCFLAGS) $(DEPFLAGS) -c -o $@ $<
 
