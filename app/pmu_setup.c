@@ -84,9 +84,10 @@ const char *pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_i
         dump_registers(pmu, plan);
     if (pmu_verify(pmu, plan, 0))
         return detected;
-    kprintf("pmu: the %s counters do not count on this machine (an emulator?): %s; "
-            "falling back to the TSC; results are TSC ticks\n",
-            detected, pmu->not_counting);
+    kprintf("pmu: the %s counters do not count on this machine (an emulator?): %s%s\n", detected,
+            pmu->not_counting,
+            cpu->features[FEAT_TSC] ? "; falling back to the TSC; results are TSC ticks"
+                                    : "; and there is no time-stamp counter to fall back to");
     pmu_fallback_tsc(pmu);
     plan_or_default(pmu, plan, "default");
     return detected;

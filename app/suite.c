@@ -301,12 +301,17 @@ unsigned suite_run(const struct suite_context *ctx)
             selection.n, serializer_name(cfg.ser), (unsigned)cfg.unroll, (unsigned)cfg.reps,
             (unsigned)cfg.warmup, measure_method_name(cfg.method));
     print_boot_record(ctx, cfg.ser);
-    print_overhead(ctx, &cfg);
+    /* No TSC and nothing else to read: RDTSC would raise #UD in every window. */
+    const char *unreadable = measure_unreadable(ctx->pmu, ctx->plan);
+    if (unreadable)
+        kprintf("bench: %s: every benchmark is skipped\n", unreadable);
+    else
+        print_overhead(ctx, &cfg);
 
     for (unsigned i = 0; i < selection.n; i++) {
         const struct payload *p = selection.payloads[i];
         struct payload_regs regs = {0};
-        const char *why = missing_feature(p, &ctx->pmu->cpu);
+        const char *why = unreadable ? unreadable : missing_feature(p, &ctx->pmu->cpu);
         mem_reset();
         if (!why && p->prepare)
             why = p->prepare(&regs, &env);

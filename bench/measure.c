@@ -17,6 +17,18 @@ const char *measure_method_name(enum measure_method m)
     return m == MEASURE_DIFF ? "diff" : "empty";
 }
 
+const char *measure_unreadable(const struct pmu *pmu, const struct pmu_plan *plan)
+{
+    if (pmu->cpu.features[FEAT_TSC])
+        return 0;
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        if (plan->events[i].read.kind == PMU_READ_RDTSC)
+            return "nothing to read: no working performance counters and no time-stamp counter "
+                   "(CPUID.1:EDX.TSC = 0)";
+    }
+    return 0;
+}
+
 static unsigned pass_reads(const struct pmu_plan *plan, unsigned pass, struct measure_result *out,
                            struct pmu_read *reads)
 {

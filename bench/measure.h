@@ -46,6 +46,13 @@ unsigned measure_overhead(const struct pmu_plan *plan, unsigned pass,
                           const struct measure_config *cfg, struct measure_result *out,
                           uint64_t *min_count);
 
+/* Why the plan's counters cannot be read on this CPU, or NULL. A plan that
+ * reads the time-stamp counter (the TSC backend, or the fallback to it when
+ * the PMU does not count) needs CPUID.1:EDX.TSC (bit 4): RDTSC raises #UD
+ * without it (Intel SDM Vol. 2B, RDTSC), so no window may be built around
+ * it. The suite then skips every benchmark with this reason. */
+const char *measure_unreadable(const struct pmu *pmu, const struct pmu_plan *plan);
+
 const char *measure_method_name(enum measure_method m);
 
 #endif

@@ -15,6 +15,12 @@
 
 #define PMU_MAX_MODS 8 /* modifiers after the event name */
 
+/* An event name as typed may be longer than our canonical names (which
+ * fit PMU_NAME_LEN and are what is printed): perfctr's longest P5 name,
+ * PIPELINE_FLUSHES_DUE_TO_WRONG_BRANCH_PREDICTIONS_RESOLVED_IN_WB_STAGE, has
+ * 69 characters. */
+#define PMU_SPEC_NAME_LEN 96
+
 /* One modifier word after the event name: "u", "k", "c=4", a unit mask
  * name ("ALL"), or one field of the `event=0x..,umask=0x..` form. */
 struct pmu_modifier {
@@ -32,9 +38,9 @@ enum pmu_spec_kind {
 /* One event word as the user typed it, split but not interpreted. */
 struct pmu_spec {
     enum pmu_spec_kind kind;
-    char text[PMU_NAME_LEN * 2]; /* the whole word, for error messages */
-    char name[PMU_NAME_LEN];     /* PMU_SPEC_NAME: the event name */
-    uint64_t raw;                /* PMU_SPEC_RAW */
+    char text[PMU_NAME_LEN * 2];  /* the whole word, for error messages */
+    char name[PMU_SPEC_NAME_LEN]; /* PMU_SPEC_NAME: the event name */
+    uint64_t raw;                 /* PMU_SPEC_RAW */
     unsigned n_mods;
     struct pmu_modifier mods[PMU_MAX_MODS];
 };

@@ -125,7 +125,7 @@ int main(int argc, char **argv)
 {
     const char *name = NULL, *spec = NULL;
     bool list = false, describe = false;
-    struct pmu_cpu_opts opts = {0, 0, 0};
+    struct pmu_cpu_opts opts = {0};
     struct fake_hw fake = {false, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -154,9 +154,9 @@ int main(int argc, char **argv)
             if (!strcmp(a, "--version"))
                 opts.arch_version = (unsigned)num;
             else if (!strcmp(a, "--gp"))
-                opts.gp = (unsigned)num;
+                opts.has_gp = true, opts.gp = (unsigned)num;
             else if (!strcmp(a, "--fixed"))
-                opts.fixed = (unsigned)num;
+                opts.has_fixed = true, opts.fixed = (unsigned)num;
             else
                 fake.have_caps = true, fake.perf_caps = num;
             i++;
@@ -183,6 +183,14 @@ int main(int argc, char **argv)
     struct pmu_hw hw = {fake_rdmsr, fake_wrmsr, fake_rdpmc, &fake, NULL};
     static struct pmu pmu;
     pmu_init(&pmu, &cpu, &hw, NULL);
+    /* pmu_init() falls back to the TSC when the CPU's PMU is unusable (e.g.
+     * leaf 0xA with 0 GP counters, which the arch backend refuses): say so,
+     * rather than let "--pmu arch" quietly encode RDTSC. */
+    if (!strcmp(pmu_name(&pmu), "tsc") && strcmp(name, "tsc") != 0)
+        fprintf(stderr,
+                "pmu-encode: note: %s with these options has no usable PMU; the kernel "
+                "would measure with the time-stamp counter\n",
+                name);
     if (describe)
         pmu_describe(&pmu, print_line, NULL);
     if (list)

@@ -96,3 +96,19 @@ const struct pmu_event_table p5_table = {
     .events = p5_events,
     .n_events = PMU_ARRAY_SIZE(p5_events),
 };
+
+/* perfctr's spellings (Mikael Pettersson's perfctr, event_set_p5.c,
+ * revision 1.1 of 2003), where they differ from ours: the SDM's full names,
+ * longer than the ones above (hence PMU_SPEC_NAME_LEN), its "ISTALL"
+ * spelling, and INSTRUCTIONS_EXECUTED_IN_V_PIPE, the name the file says it
+ * used before. Same codes and counters. OProfile has no P5 events. */
+const struct pmu_alias p5_perfctr_aliases[] = {
+    {"INSTRUCTIONS_EXECUTED_IN_V_PIPE", "INSTRUCTIONS_EXECUTED_V_PIPE"},
+    {"PIPELINE_FLUSHES_DUE_TO_WRONG_BRANCH_PREDICTIONS_RESOLVED_IN_WB_STAGE",
+     "PIPELINE_FLUSHES_DUE_TO_WRONG_BRANCH_PREDICTIONS_IN_WB"},
+    {"PIPELINE_ISTALL_FOR_MMX_INSTRUCTION_DATA_MEMORY_READS",
+     "PIPELINE_STALL_FOR_MMX_INSTRUCTION_DATA_MEMORY_READS"},
+    {"FULL_WRITE_BUFFER_STALL_DURATION_WHILE_EXECUTING_MMX_INSTRUCTIONS",
+     "FULL_WRITE_BUFFER_STALL_DURATION_WHILE_EXECUTING_MMX"},
+    {NULL, NULL},
+};

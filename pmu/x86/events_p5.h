@@ -9,4 +9,7 @@
 
 extern const struct pmu_event_table p5_table;
 
+/* perfctr's spellings of our event names (events_p5.c). */
+extern const struct pmu_alias p5_perfctr_aliases[];
+
 #endif

@@ -236,3 +236,41 @@ const struct p6_group_tables p6_groups[P6_N_GROUPS] = {
     [P6_PIII] = {"piii", 5, {&t_core, &t_l2, &t_mmx, &t_kni_pref, &t_kni_ret}},
     [P6_PM] = {"pm", 4, {&t_core, &t_mmx, &t_kni_pref, &t_pm}},
 };
+
+/* perfctr's spellings (Mikael Pettersson's perfctr, event_set_p6.c,
+ * revision 1.5 of 2004), where they differ from ours. Its EBL events default
+ * to unit mask 0x20, transactions from any agent (p6_um_ebl), so the alias
+ * carries :ANY (for self-generated ones, use our name, whose default is
+ * SELF). IFU_FETCH and IFU_FETCH_MISS are the names the file says it used
+ * before IFU_IFETCH and IFU_IFETCH_MISS. FLOPS (0xC1) and FP_COMP_OPS_EXE
+ * (0x10) mean what ours do. */
+const struct pmu_alias p6_perfctr_aliases[] = {
+    {"BUS_TRAN_BRD", "BUS_TRANS_BRD:ANY"}, {"BUS_TRAN_RFO", "BUS_TRANS_RFO:ANY"},
+    {"BUS_DATA_RCV", "BUS_DATA_RECV"},     {"IFU_FETCH", "IFU_IFETCH"},
+    {"IFU_FETCH_MISS", "IFU_IFETCH_MISS"}, {NULL, NULL},
+};
+
+/* OProfile's spellings (events/i386/ppro, pii, piii and p6_mobile: the
+ * events and unit_masks files), where they differ from ours. Its "ebl" unit
+ * mask defaults to 0x20 (any agent): hence :ANY, as for perfctr. Not
+ * aliased: OProfile's FLOPS is event 0x10, our FP_COMP_OPS_EXE, while our
+ * FLOPS is 0xC1 (OProfile's COMP_FLOP_RET); the name cannot mean both, and
+ * ours follows the SDM and libpfm4. */
+const struct pmu_alias p6_oprofile_aliases[] = {
+    {"BUS_TRAN_BRD", "BUS_TRANS_BRD:ANY"},
+    {"BUS_TRAN_RFO", "BUS_TRANS_RFO:ANY"},
+    {"BUS_TRANS_DEF", "BUS_TRAN_DEF:ANY"},
+    {"BUS_DATA_RCV", "BUS_DATA_RECV"},
+    {"COMP_FLOP_RET", "FLOPS"},
+    {NULL, NULL},
+};
+
+/* OProfile's Pentium M spellings (events/i386/p6_mobile/events): the
+ * renamed L2 event keeps its classic name there with OProfile's "zero" unit
+ * mask, 0x00, which is our EXCL_HW_PREFETCH (bits 5:4 = 00, no MESI bit);
+ * MMX_INSTR_RET is 0xCE, our EMON_SIMD_INSTR_RETIRED. */
+const struct pmu_alias pm_oprofile_aliases[] = {
+    {"L2_M_LINES_OUTM", "L2_M_LINES_OUT:EXCL_HW_PREFETCH"},
+    {"MMX_INSTR_RET", "EMON_SIMD_INSTR_RETIRED"},
+    {NULL, NULL},
+};

@@ -17,4 +17,11 @@ struct p6_group_tables {
 
 extern const struct p6_group_tables p6_groups[P6_N_GROUPS];
 
+/* Other tools' spellings of our events (events_p6.c), so that their event
+ * lists work: perfctr's and OProfile's for every P6, OProfile's Pentium M
+ * ones for that model only. */
+extern const struct pmu_alias p6_perfctr_aliases[];
+extern const struct pmu_alias p6_oprofile_aliases[];
+extern const struct pmu_alias pm_oprofile_aliases[];
+
 #endif

@@ -187,7 +187,7 @@ static int expand_alias(const struct evtsel_rules *rules, const struct pmu_spec 
     const char *alias = NULL;
     if (spec->kind != PMU_SPEC_NAME || find_desc(rules, spec->name))
         return 1;
-    for (unsigned a = 0; !alias && a < 2; a++)
+    for (unsigned a = 0; !alias && a < PMU_ARRAY_SIZE(rules->aliases); a++)
         alias = pmu_find_alias(rules->aliases[a], spec->name);
     if (!alias)
         return 1;

@@ -24,7 +24,7 @@
 struct evtsel_rules {
     unsigned n_tables; /* the event list is the union of these tables */
     const struct pmu_event_table *tables[EVTSEL_MAX_TABLES];
-    const struct pmu_alias *aliases[2]; /* searched in order; NULL ends */
+    const struct pmu_alias *aliases[5]; /* searched in order; NULL slots are skipped */
     uint32_t all_counters;              /* counter_mask of an event without constraints */
     bool any_thread;                    /* 't' / any= allowed (arch v3 and later) */
     bool pin_control;                   /* 'pc' allowed (P6, arch) */

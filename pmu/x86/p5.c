@@ -119,6 +119,8 @@ static int p5_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
         desc = pmu_find_event(&p5_table, spec->name);
         if (!desc) {
             const char *alias = pmu_find_alias(p5_aliases, spec->name);
+            if (!alias)
+                alias = pmu_find_alias(p5_perfctr_aliases, spec->name);
             if (alias)
                 desc = pmu_find_event(&p5_table, alias);
         }

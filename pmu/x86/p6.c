@@ -100,6 +100,9 @@ static void p6_rules(const struct pmu *pmu, struct evtsel_rules *rules)
         rules->tables[t] = g->tables[t];
     rules->aliases[0] = pmu->event_group == P6_PM ? pm_aliases : NULL;
     rules->aliases[1] = p6_aliases;
+    rules->aliases[2] = p6_perfctr_aliases;
+    rules->aliases[3] = p6_oprofile_aliases;
+    rules->aliases[4] = pmu->event_group == P6_PM ? pm_oprofile_aliases : NULL;
     rules->all_counters = 0x3;
     rules->pin_control = true;
     rules->interrupt = true;

@@ -35,26 +35,26 @@ struct fuzz_cpu {
 
 /* Selected by the first byte: a, b, c, ... (arch: version, GP, fixed). */
 static const struct fuzz_cpu cpus[] = {
-    {"p5", {0, 0, 0}},          /* a */
-    {"p5mmx", {0, 0, 0}},       /* b */
-    {"ppro", {0, 0, 0}},        /* c */
-    {"pii", {0, 0, 0}},         /* d */
-    {"piii", {0, 0, 0}},        /* e */
-    {"pm", {0, 0, 0}},          /* f */
-    {"arch", {1, 2, 0}},        /* g */
-    {"arch", {2, 2, 3}},        /* h */
-    {"arch", {3, 4, 3}},        /* i */
-    {"arch", {4, 8, 3}},        /* j */
-    {"arch", {5, 8, 4}},        /* k */
-    {"arch", {5, 4, 1}},        /* l */
-    {"k7", {0, 0, 0}},          /* m */
-    {"k8", {0, 0, 0}},          /* n */
-    {"fam10h", {0, 0, 0}},      /* o */
-    {"fam15h", {0, 0, 0}},      /* p */
-    {"fam17h", {0, 0, 0}},      /* q */
-    {"p4", {0, 0, 0}},          /* r */
-    {"p4-prescott", {0, 0, 0}}, /* s */
-    {"tsc", {0, 0, 0}},         /* t */
+    {"p5", {0}},                     /* a */
+    {"p5mmx", {0}},                  /* b */
+    {"ppro", {0}},                   /* c */
+    {"pii", {0}},                    /* d */
+    {"piii", {0}},                   /* e */
+    {"pm", {0}},                     /* f */
+    {"arch", PMU_CPU_ARCH(1, 2, 0)}, /* g */
+    {"arch", PMU_CPU_ARCH(2, 2, 3)}, /* h */
+    {"arch", PMU_CPU_ARCH(3, 4, 3)}, /* i */
+    {"arch", PMU_CPU_ARCH(4, 8, 3)}, /* j */
+    {"arch", PMU_CPU_ARCH(5, 8, 4)}, /* k */
+    {"arch", PMU_CPU_ARCH(5, 4, 1)}, /* l */
+    {"k7", {0}},                     /* m */
+    {"k8", {0}},                     /* n */
+    {"fam10h", {0}},                 /* o */
+    {"fam15h", {0}},                 /* p */
+    {"fam17h", {0}},                 /* q */
+    {"p4", {0}},                     /* r */
+    {"p4-prescott", {0}},            /* s */
+    {"tsc", {0}},                    /* t */
 };
 
 #define N_CPUS (sizeof cpus / sizeof cpus[0])

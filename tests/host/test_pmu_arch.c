@@ -4,16 +4,24 @@
 #include "tests/host/check.h"
 #include "tests/host/pmu_fixture.h"
 
+/* An arch CPU with exactly these counts (0 is a count, not "default"). */
 static void arch(unsigned version, unsigned gp, unsigned fixed)
 {
-    struct pmu_cpu_opts opts = {version, gp, fixed};
+    struct pmu_cpu_opts opts = PMU_CPU_ARCH(version, gp, fixed);
+    model_pmu(&m, &pmu, MODEL_ARCH, "arch", &opts);
+}
+
+/* An arch CPU with the synthetic model's default counts. */
+static void arch_default(unsigned version)
+{
+    struct pmu_cpu_opts opts = {.arch_version = version};
     model_pmu(&m, &pmu, MODEL_ARCH, "arch", &opts);
 }
 
 static void detection(void)
 {
     for (unsigned v = 1; v <= 5; v++) {
-        arch(v, 0, 0);
+        arch_default(v);
         CHECK(!strcmp(pmu_name(&pmu), "arch") && pmu.perfmon_version == v && pmu.n_gp == 4 &&
                   pmu.gp_width == 48 &&
                   pmu.n_fixed == (v == 1   ? 0

@@ -47,6 +47,21 @@ int main(void)
               strstr(out, "wrmsr 0x38f 0x200000001  # GLOBAL_CTRL: start") &&
               strstr(out, "rdpmc 0x40000001"),
           "arch v2: GLOBAL_CTRL enables PMC0 and FIXED1");
+    /* 0 counters is CPUID's own answer, not "the default". */
+    CHECK(run("--pmu arch --fixed 0 -e UNHALTED_CORE_CYCLES") == 0 &&
+              strstr(out, "rdpmc 0x0  # UNHALTED_CORE_CYCLES on PMC0") && !strstr(out, "FIXED") &&
+              !strstr(out, "0x38d") && !strstr(out, "0x40000"),
+          "arch --fixed 0: no fixed counter, UNHALTED_CORE_CYCLES on PMC0");
+    CHECK(run("--pmu arch --version 5 --fixed 0 -e instructions,cycles,ref-cycles") == 0 &&
+              !strstr(out, "FIXED") && !strstr(out, "0x40000"),
+          "arch v5 --fixed 0: instructions, cycles, ref-cycles all on GP counters");
+    CHECK(run("--pmu arch --fixed 1 -e instructions,cycles") == 0 &&
+              strstr(out, "INSTRUCTION_RETIRED on FIXED0") &&
+              strstr(out, "UNHALTED_CORE_CYCLES on PMC0"),
+          "arch --fixed 1: only FIXED0 exists, cycles go to PMC0");
+    CHECK(run("--pmu arch --gp 0 -e cycles") == 0 && strstr(out, "rdtsc") &&
+              !strstr(out, "rdpmc") && !strstr(out, "wrmsr") && strstr(out, "no usable PMU"),
+          "arch --gp 0: the arch backend refuses it (no GP counters); TSC, with a note");
     CHECK(run("--pmu arch --version 1 -e cycles") == 0 && !strstr(out, "0x38f"),
           "arch v1: no global control");
     CHECK(run("--pmu fam15h -e instructions") == 0 && strstr(out, "wrmsr 0xc0010200 "),

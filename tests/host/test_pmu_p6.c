@@ -135,7 +135,7 @@ static void errors(void)
         {"piii", "event=0x3c,event=0xc0", "event= given twice"},
         {"piii", "event=0xc0,umask=1,umask=2", "umask= given twice"},
         {"ppro", "MMX_UOPS_EXEC", "unknown event"},
-        {"pm", "L2_M_LINES_OUTM", "unknown event"},
+        {"pm", "MMX_INSTR_EXEC", "unknown event"}, /* Pentium II only */
         {"piii", "INST_RETIRED:u:k=0:u=0", "no privilege"},
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {

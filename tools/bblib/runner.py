@@ -67,6 +67,24 @@ def iso_with_options(kernel, grub_cfg, append, work):
     return iso
 
 
+def iso_with_options_of(iso, append, work):
+    """Like iso_with_options(), from an ISO rather than a kernel: the kernel
+    and the menu are taken out of `iso` (xorriso, which grub-mkrescue needs
+    anyway), so the image booted is the one the user named, with `append` on
+    its first entry."""
+    files = {"/boot/barebench.elf": os.path.join(work, "from-iso.elf"),
+             "/boot/grub/grub.cfg": os.path.join(work, "from-iso.cfg")}
+    for inside, outside in files.items():
+        proc = subprocess.run(["xorriso", "-osirrox", "on", "-indev", iso,
+                               "-extract", inside, outside], capture_output=True, text=True)
+        if proc.returncode != 0 or not os.path.exists(outside):
+            raise RuntimeError("cannot take %s out of %s: %s"
+                               % (inside, iso, proc.stderr.strip()[-300:]))
+        os.chmod(outside, 0o644)  # extracted read-only, like the ISO
+    return iso_with_options(files["/boot/barebench.elf"], files["/boot/grub/grub.cfg"], append,
+                            work)
+
+
 @dataclass
 class Outcome:
     """What one target's boot gave: the launcher's verdict and the log's."""

@@ -134,12 +134,12 @@ static void fill_arch(struct cpu_arch_perfmon *pm, const struct pmu_cpu_opts *op
 {
     unsigned version = opts && opts->arch_version ? opts->arch_version : 4;
     pm->version = (uint8_t)version;
-    pm->gp_counters = (uint8_t)(opts && opts->gp ? opts->gp : 4);
+    pm->gp_counters = (uint8_t)(opts && opts->has_gp ? opts->gp : 4);
     pm->gp_width = 48;
     pm->ebx_length = version >= 5 ? 8 : 7;
     pm->unavailable = 0;
     if (version >= 2) {
-        unsigned fixed = opts && opts->fixed ? opts->fixed : (version >= 5 ? 4 : 3);
+        unsigned fixed = opts && opts->has_fixed ? opts->fixed : (version >= 5 ? 4 : 3);
         pm->fixed_counters = (uint8_t)fixed;
         pm->fixed_width = 48;
         pm->fixed_mask = version >= 5 ? (1u << fixed) - 1 : 0;

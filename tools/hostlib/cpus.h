@@ -8,12 +8,25 @@
 
 #include "lib/cpuinfo.h"
 
-/* Options of a synthetic CPU; 0 = the model's default. */
+/* Options of a synthetic CPU. A zeroed struct (or NULL) means the model's
+ * defaults. The counter counts have their own "given" flags because 0 is a
+ * real answer of CPUID leaf 0xA (EAX[15:8] GP counters, EDX[4:0] fixed
+ * counters; Intel SDM Vol. 3B, "Architectural Performance Monitoring"): a
+ * CPU without fixed counters must not get the default three. */
 struct pmu_cpu_opts {
-    unsigned arch_version; /* arch: leaf 0xA version 1-5 */
+    unsigned arch_version; /* arch: leaf 0xA version 1-5, 0 = default (4) */
+    bool has_gp;           /* arch: gp below is given */
     unsigned gp;           /* arch: general-purpose counters */
+    bool has_fixed;        /* arch: fixed below is given */
     unsigned fixed;        /* arch: fixed counters */
 };
+
+/* An arch CPU with exactly these counts (an initializer). */
+#define PMU_CPU_ARCH(version, n_gp, n_fixed)                                                       \
+    {                                                                                              \
+        .arch_version = (version), .has_gp = true, .gp = (n_gp), .has_fixed = true,                \
+        .fixed = (n_fixed)                                                                         \
+    }
 
 /* Fills *cpu with a synthetic CPU that makes pmu_init() choose the named
  * PMU without a real CPU: p5, p5mmx, ppro, pii, piii, pm, arch, k7, k8,
