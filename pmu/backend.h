@@ -10,7 +10,7 @@
 #ifndef BAREBENCH_PMU_BACKEND_H
 #define BAREBENCH_PMU_BACKEND_H
 
-#include "pmu/overflow.h"
+#include "pmu/overflow_regs.h"
 #include "pmu/pmu.h"
 
 #define PMU_MAX_MODS 8 /* modifiers after the event name */

@@ -107,7 +107,7 @@ static void test_full_pass(void)
     n = pmu_encode_pass(&pmu, &plan, 0, w, PMU_MAX_WRITES + 1);
     CHECK(n == 72 && n <= PMU_MAX_WRITES,
           "full pass with periods: 18 ESCR + 2 x 18 counter + 18 CCCR = %u writes, within %u", n,
-          PMU_MAX_WRITES);
+          (unsigned)PMU_MAX_WRITES);
     CHECK(pmu_start_pass(&pmu, &plan, 0) == 0 && model.violations == 0,
           "pmu_start_pass programs all of it (%s)", model.last_violation);
 
