@@ -60,9 +60,12 @@ HFLAGS_STAMP  := $(BUILD)/host/flags
 # phony targets for headers that disappear), so a change rebuilds exactly
 # the objects that use it.
 DEPFLAGS = -MMD -MP
+NASMFLAGS = -f elf32 -I bench/$(ARCH)/
+# NASM 2.16's -MD leaves %include files out of the list; -M has them.
 $(BUILD)/k/%.asm.o: %.asm $(KFLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(NASM) -f elf32 -I bench/$(ARCH)/ -MD $@.d -MP -MT $@ -o $@ $<
+	@$(NASM) $(NASMFLAGS) -M -MP -MT $@ -MF $@.d $<
+	$(NASM) $(NASMFLAGS) -o $@ $<
 $(BUILD)/k/%.c.o: %.c $(KFLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(KCC) $(KCFLAGS) $(DEPFLAGS) -c -o $@ $<
@@ -70,7 +73,7 @@ $(BUILD)/k/%.c.o: %.c $(KFLAGS_STAMP)
 $(PAYLOAD_STAMP): FORCE
 	$(call stamp,$(PAYLOAD))
 $(KFLAGS_STAMP): FORCE
-	$(call stamp,$(KCC) $(KCFLAGS) $(NASM) $(KLDFLAGS))
+	$(call stamp,$(KCC) $(KCFLAGS) $(NASM) $(NASMFLAGS) $(KLDFLAGS))
 $(HFLAGS_STAMP): FORCE
 	$(call stamp,$(HOSTCC) $(HOSTCFLAGS))
 
