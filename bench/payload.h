@@ -46,7 +46,8 @@ struct payload {
     const char *description;
     const uint8_t *body; /* NULL for a C payload: the body is `call fn` */
     uint32_t body_len;
-    int32_t insns; /* instructions per iteration, PAYLOAD_INSNS_VARIABLE if not fixed */
+    int32_t insns;    /* instructions per iteration, PAYLOAD_INSNS_VARIABLE if not fixed */
+    int32_t branches; /* branch instructions among them, PAYLOAD_INSNS_VARIABLE if not fixed */
     uint32_t flags;
     /* Sets registers and memory before the window; returns 0 or a reason to skip. */
     const char *(*prepare)(struct payload_regs *regs, const struct payload_env *env);
@@ -54,12 +55,14 @@ struct payload {
 };
 
 /* A C payload: `fn` runs once per iteration; insns counts its instructions
- * plus the CALL and RET, or PAYLOAD_INSNS_VARIABLE. */
-#define PAYLOAD_C(id, desc, insns_, flags_, prepare_, fn_)                                         \
+ * plus the CALL and RET, branches its branch instructions with them, or
+ * PAYLOAD_INSNS_VARIABLE. */
+#define PAYLOAD_C(id, desc, insns_, branches_, flags_, prepare_, fn_)                              \
     static const struct payload payload_##id                                                       \
         __attribute__((used, section(".payloads"), aligned(4))) = {.name = #id,                    \
                                                                    .description = desc,            \
                                                                    .insns = insns_,                \
+                                                                   .branches = branches_,          \
                                                                    .flags = flags_,                \
                                                                    .prepare = prepare_,            \
                                                                    .fn = fn_}

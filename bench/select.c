@@ -73,20 +73,26 @@ void select_payloads(const char *spec, struct selection *sel)
     }
 }
 
+static void count_text(char *buf, size_t size, int32_t count)
+{
+    if (count == PAYLOAD_INSNS_VARIABLE)
+        str_copy(buf, size, "-");
+    else
+        fmt_snprintf(buf, size, "%d", (int)count);
+}
+
 void select_print_library(void)
 {
-    kprintf("benchmarks (instructions per iteration; * = in the default set, "
-            "t = test only, by name):\n");
+    kprintf("benchmarks (instructions and branches per iteration, - = not fixed; * = in the "
+            "default set, t = test only, by name):\n");
     for (const struct payload *p = payload_first(); p < payload_end(); p++) {
-        char insns[12];
-        if (p->insns == PAYLOAD_INSNS_VARIABLE)
-            str_copy(insns, sizeof insns, "-");
-        else
-            fmt_snprintf(insns, sizeof insns, "%d", (int)p->insns);
-        kprintf("  %c %-20s %4s  %s\n",
+        char insns[12], branches[12];
+        count_text(insns, sizeof insns, p->insns);
+        count_text(branches, sizeof branches, p->branches);
+        kprintf("  %c %-20s %4s %3s  %s\n",
                 (p->flags & PAYLOAD_TEST_ONLY)     ? 't'
                 : (p->flags & PAYLOAD_NOT_DEFAULT) ? ' '
                                                    : '*',
-                p->name, insns, p->description);
+                p->name, insns, branches, p->description);
     }
 }

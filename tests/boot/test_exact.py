@@ -95,8 +95,10 @@ def check_selection():
         bc.report([r.fields["name"] for r in run.of_type("bench")] == ["nop", "add_latency"],
                   "names and globs select exactly nop and add_latency")
     boot = bc.qemu("pentium", "bench=list", icount=True)
-    bc.report(re.search(r"^  \* nop +1  one NOP", boot.serial, re.M) is not None,
-              "bench=list prints the library with instruction counts")
+    bc.report(re.search(r"^  \* nop +1 +0  one NOP", boot.serial, re.M) is not None and
+              re.search(r"^  \* branch_random +13 +2  ", boot.serial, re.M) is not None and
+              re.search(r"^  \* gate_hello +- +-  ", boot.serial, re.M) is not None,
+              "bench=list prints the library with instruction and branch counts")
 
 
 def main():

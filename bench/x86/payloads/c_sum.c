@@ -13,5 +13,5 @@ static void sum_array(void)
     total = sum;
 }
 
-PAYLOAD_C(c_sum16, "C function summing 16 words (an example C payload)", PAYLOAD_INSNS_VARIABLE, 0,
-          0, sum_array);
+PAYLOAD_C(c_sum16, "C function summing 16 words (an example C payload)", PAYLOAD_INSNS_VARIABLE,
+          PAYLOAD_INSNS_VARIABLE, 0, 0, sum_array);

@@ -26,5 +26,6 @@ PAYLOAD priv_rdmsr, "RDMSR of the TSC: #GP at CPL 3", 2, TEST_ONLY
 ENDPAYLOAD
 
 PAYLOAD runaway, "jmp $: never ends; the watchdog must stop it", 1, TEST_ONLY
+    BRANCHES 1
     jmp $
 ENDPAYLOAD
