@@ -23,6 +23,25 @@ FINAL_FAIL = "barebench: finished, status FAIL"
 
 OVMF = "/usr/share/ovmf/OVMF.fd"
 
+# The counting QEMU that `make emu` builds (Debian's QEMU with the PMU model
+# of emu/qemu/patches); BAREBENCH_COUNTING_QEMU names another binary.
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+COUNTING_QEMU = os.environ.get("BAREBENCH_COUNTING_QEMU") or os.path.join(
+    ROOT, os.environ.get("BUILD", "build"), "emu", "qemu-system-i386")
+
+
+def counting_cpu(cpu):
+    """-cpu MODEL with the model's PMU switched on (QEMU's `pmu` property),
+    unless the model string already says."""
+    return cpu if "pmu=" in cpu else cpu + ",pmu=on"
+
+
+def counting_problem():
+    """Why the counting QEMU cannot be used, or None."""
+    if not os.access(COUNTING_QEMU, os.X_OK):
+        return "no counting QEMU at %s: run 'make emu' first" % COUNTING_QEMU
+    return None
+
 BOCHS_RC = """megs: 64
 romimage: file=/usr/share/bochs/BIOS-bochs-latest
 vgaromimage: file=/usr/share/vgabios/vgabios.bin
@@ -63,9 +82,14 @@ class Boot:
 
 
 def qemu_command(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
-                 memory=64):
-    """The QEMU argv for the fast -kernel path, or for booting the ISO."""
+                 memory=64, counting=False):
+    """The QEMU argv for the fast -kernel path, or for booting the ISO;
+    `counting`: under the counting QEMU, with the CPU model's PMU on."""
+    if counting and uefi:
+        raise ValueError("the counting QEMU is built for i386 only: no UEFI boot")
     binary = "qemu-system-x86_64" if uefi else "qemu-system-i386"
+    if counting:
+        binary, cpu = COUNTING_QEMU, counting_cpu(cpu)
     cmd = [binary, "-display", "none", "-nodefaults", "-no-reboot", "-m", str(memory),
            "-serial", "stdio", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
     if uefi:
@@ -142,14 +166,15 @@ def _run(cmd, timeout, tee):
 
 
 def boot_qemu(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
-              timeout=60, tee=False, log=None):
+              timeout=60, tee=False, log=None, counting=False):
     """Boots under QEMU and judges the run by exit status and final line."""
-    cmd = qemu_command(kernel, cpu, append, iso, uefi, icount)
+    cmd = qemu_command(kernel, cpu, append, iso, uefi, icount, counting=counting)
     text, stderr, code, timed_out, secs = _run(cmd, timeout, tee)
     if log:
         with open(log, "w", encoding="latin-1") as f:
             f.write(text)
-    target = "qemu:%s%s" % ("uefi" if uefi else cpu, "+iso" if iso else "")
+    target = "%s:%s%s" % ("qemu-pmu" if counting else "qemu", "uefi" if uefi else cpu,
+                          "+iso" if iso else "")
     boot = Boot(target, text, code, secs, timed_out, stderr=stderr)
     return _judge(boot, QEMU_EXIT_PASS)
 

@@ -107,11 +107,11 @@ class Outcome:
             ("  (" + why + ")") if why else "")
 
 
-def _boot(target, out_dir, kernel, iso, append, icount, timeout):
+def _boot(target, out_dir, kernel, iso, append, icount, timeout, counting):
     log = os.path.join(out_dir, target.name + ".log")
     if target.emulator == "qemu":
         boot = launch.boot_qemu(kernel, cpu=target.model, append=append, icount=icount,
-                                timeout=timeout, log=log)
+                                timeout=timeout, log=log, counting=counting)
     else:
         boot = launch.boot_bochs(iso, target.model, timeout=timeout, log=log)
     try:
@@ -122,12 +122,13 @@ def _boot(target, out_dir, kernel, iso, append, icount, timeout):
 
 
 def run_all(targets, out_dir, kernel=None, iso=None, append="", icount=False, timeout=60,
-            jobs=2, progress=None):
+            jobs=2, progress=None, counting=False):
     """Boots every target, at most `jobs` at a time; returns Outcomes in the
-    order of `targets`, calling progress(outcome) as each one finishes."""
+    order of `targets`, calling progress(outcome) as each one finishes.
+    `counting`: QEMU targets boot under the counting QEMU."""
     os.makedirs(out_dir, exist_ok=True)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(_boot, t, out_dir, kernel, iso, append, icount, timeout)
+        futures = [pool.submit(_boot, t, out_dir, kernel, iso, append, icount, timeout, counting)
                    for t in targets]
         if progress:
             for f in futures:
