@@ -24,6 +24,7 @@ static const char *const fault_choices[] = {"none", "ud", "gp", "de", "pf", "df"
 static const char *const serialize_choices[] = {"auto", "cpuid", "lfence", "serialize", NULL};
 static const char *const method_choices[] = {"auto", "diff", "empty", NULL};
 static const char *const ring_choices[] = {"0", "3", NULL};
+static const char *const turbo_choices[] = {"keep", "off", NULL};
 static const char *const aggregate_choices[] = {"median", "min", "mean", "max", "trimmed", NULL};
 
 #define STR(field) .target = boot_opts.field, .size = sizeof boot_opts.field
@@ -61,6 +62,8 @@ static const struct opt_def defs[] = {
      .target = &boot_opts.watchdog, .min = 0, .max = 58000},
     {"sample", OPT_STRING,
      "EVENT:PERIOD: sample EVENT every PERIOD events (PMI), histogram per payload", STR(sample)},
+    {"turbo", OPT_CHOICE, "off: disable Intel turbo (IA32_MISC_ENABLE) where CPUID leaf 6 has it",
+     .target = &boot_opts.turbo, .choices = turbo_choices},
     {"aggregate", OPT_CHOICE, "the value the table shows first", .target = &boot_opts.aggregate,
      .choices = aggregate_choices},
 };

@@ -10,6 +10,7 @@ enum fault_choice { FAULT_NONE, FAULT_UD, FAULT_GP, FAULT_DE, FAULT_PF, FAULT_DF
 enum serialize_choice { SER_AUTO, SER_CPUID, SER_LFENCE, SER_SERIALIZE };
 enum method_choice { METHOD_AUTO, METHOD_DIFF, METHOD_EMPTY };
 enum ring_choice { RING_0, RING_3 };
+enum turbo_choice { TURBO_KEEP, TURBO_OFF };
 enum aggregate_choice { AGG_MEDIAN, AGG_MIN, AGG_MEAN, AGG_MAX, AGG_TRIMMED };
 
 struct boot_options {
@@ -29,6 +30,7 @@ struct boot_options {
     unsigned ring;      /* enum ring_choice: the privilege level windows run at */
     uint32_t watchdog;  /* ms a window may run before the NMI stops it; 0 = off */
     char sample[96];    /* EVENT:PERIOD, or empty: no sampling */
+    unsigned turbo;     /* enum turbo_choice */
 };
 
 extern struct boot_options boot_opts;

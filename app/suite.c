@@ -3,6 +3,7 @@
 #include "app/suite.h"
 
 #include "app/sample.h"
+#include "app/x86/conditions.h"
 #include "bench/measure.h"
 #include "bench/record.h"
 #include "bench/select.h"
@@ -18,27 +19,7 @@
 
 static struct measure_result result;
 static struct selection selection;
-
-static enum serializer choose_serializer(const struct cpu_info *cpu, unsigned choice)
-{
-    bool has_lfence = cpu->features[FEAT_SSE2];
-    bool has_serialize = cpu->features[FEAT_SERIALIZE];
-    enum serializer best = has_serialize ? SERIALIZER_SERIALIZE
-                           : has_lfence  ? SERIALIZER_LFENCE
-                                         : SERIALIZER_CPUID;
-    if (choice == SER_CPUID)
-        return SERIALIZER_CPUID;
-    if ((choice == SER_LFENCE && !has_lfence) || (choice == SER_SERIALIZE && !has_serialize)) {
-        kprintf("bench: serialize=%s: this CPU lacks it; using %s\n",
-                choice == SER_LFENCE ? "lfence" : "serialize", serializer_name(best));
-        return best;
-    }
-    if (choice == SER_LFENCE)
-        return SERIALIZER_LFENCE;
-    if (choice == SER_SERIALIZE)
-        return SERIALIZER_SERIALIZE;
-    return best;
-}
+static struct conditions conditions;
 
 /* Why this CPU cannot run the payload, or NULL. */
 static const char *missing_feature(const struct payload *p, const struct cpu_info *cpu)
@@ -79,6 +60,7 @@ static void print_boot_record(const struct suite_context *ctx, enum serializer s
     record_field(ctx->env_name);
     record_field(ctx->cmdline[0] ? ctx->cmdline : "-");
     record_end();
+    conditions_record(&conditions);
 }
 
 static void print_bench_header(const struct payload *p)
@@ -282,7 +264,6 @@ unsigned suite_run(const struct suite_context *ctx)
         .unroll = o->unroll,
         .reps = o->reps,
         .warmup = o->warmup,
-        .ser = choose_serializer(&ctx->pmu->cpu, o->serialize),
         .method = o->method == METHOD_EMPTY ? MEASURE_EMPTY : MEASURE_DIFF,
     };
     struct payload_env env = {
@@ -296,11 +277,14 @@ unsigned suite_run(const struct suite_context *ctx)
         select_print_library();
         return 0;
     }
+    conditions_setup(&conditions, ctx->pmu, o->serialize, o->turbo == TURBO_OFF);
+    cfg.ser = conditions.ser;
     kprintf("\nbench: %u benchmark(s), serialize %s, unroll %u, %u reps, %u warm-up, "
             "overhead removal %s\n",
             selection.n, serializer_name(cfg.ser), (unsigned)cfg.unroll, (unsigned)cfg.reps,
             (unsigned)cfg.warmup, measure_method_name(cfg.method));
     print_boot_record(ctx, cfg.ser);
+    conditions_calibrate(ctx->pmu, "before");
     /* No TSC and nothing else to read: RDTSC would raise #UD in every window. */
     const char *unreadable = measure_unreadable(ctx->pmu, ctx->plan);
     if (unreadable)
@@ -328,5 +312,6 @@ unsigned suite_run(const struct suite_context *ctx)
         }
         sample_payload_end(p);
     }
+    conditions_calibrate(ctx->pmu, "after");
     return faults;
 }

@@ -9,7 +9,7 @@
 
 struct feature_bit {
     uint32_t leaf;
-    char reg; /* 'b', 'c' or 'd' */
+    char reg; /* 'a', 'b', 'c' or 'd' */
     uint8_t bit;
     const char *name;
 };
@@ -37,6 +37,9 @@ static const struct feature_bit feature_bits[FEAT_COUNT] = {
     [FEAT_AMD_PERFCTR_NB] = {0x80000001u, 'c', 24, "perfctr_nb"},
     [FEAT_AMD_PERFCTR_L2] = {0x80000001u, 'c', 28, "perfctr_l2"},
     [FEAT_INVARIANT_TSC] = {0x80000007u, 'd', 8, "invariant_tsc"},
+    [FEAT_TURBO] = {6, 'a', 1, "turbo"},
+    [FEAT_AMD_CPB] = {0x80000007u, 'd', 9, "cpb"},
+    [FEAT_LFENCE_SERIALIZING] = {0x80000021u, 'a', 2, "lfence_serializing"},
 };
 
 static const char *const arch_event_names[] = {
@@ -167,7 +170,10 @@ void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
         if (!leaf_present(info, fb->leaf))
             continue;
         cpuid(fb->leaf, 0, &r, ctx);
-        uint32_t reg = fb->reg == 'b' ? r.ebx : fb->reg == 'c' ? r.ecx : r.edx;
+        uint32_t reg = fb->reg == 'a'   ? r.eax
+                       : fb->reg == 'b' ? r.ebx
+                       : fb->reg == 'c' ? r.ecx
+                                        : r.edx;
         info->features[f] = (reg >> fb->bit) & 1;
     }
     /* The AMD counter-extension bits mean something else on other vendors. */

@@ -24,6 +24,9 @@ enum cpu_feature {
     FEAT_AVX,
     FEAT_RDTSCP,
     FEAT_INVARIANT_TSC,
+    FEAT_TURBO,              /* CPUID.06H:EAX bit 1, Intel Turbo Boost available */
+    FEAT_AMD_CPB,            /* CPUID 0x80000007 EDX bit 9, AMD core performance boost */
+    FEAT_LFENCE_SERIALIZING, /* CPUID 0x80000021 EAX bit 2, AMD: LFENCE always serializing */
     FEAT_SERIALIZE,
     FEAT_PDCM,
     FEAT_APIC,

@@ -1,0 +1,151 @@
+/* Conditions of the run: the kernel side of pmu/x86/hygiene.c (its MSR
+ * writes go through the PMU's fault-safe access, kernel/x86/probe.c), the
+ * serializer choice, the calibration loop and the `cond` records. */
+#include "app/x86/conditions.h"
+
+#include "app/bootopts.h"
+#include "bench/record.h"
+#include "kernel/console.h"
+#include "kernel/x86/cpu.h"
+#include "kernel/x86/probe.h"
+#include "lib/fmt.h"
+
+/* Iterations of the calibration loop: about a millisecond on a GHz CPU,
+ * long enough that the reads around it are lost in the rounding. */
+#define CALIBRATION_LOOPS (1u << 20)
+
+/* The serializer for the `serialize=` choice, with the reason in `why`;
+ * SERIALIZE where CPUID has it, else LFENCE where it serializes, else CPUID. */
+static enum serializer choose(const struct cpu_info *cpu, const struct hygiene *h, unsigned choice,
+                              char *why, size_t n)
+{
+    bool has_lfence = cpu->features[FEAT_SSE2];
+    bool has_serialize = cpu->features[FEAT_SERIALIZE];
+    enum serializer best = has_serialize  ? SERIALIZER_SERIALIZE
+                           : h->lfence_ok ? SERIALIZER_LFENCE
+                                          : SERIALIZER_CPUID;
+    if (choice == SER_CPUID) {
+        fmt_snprintf(why, n, "serialize=cpuid");
+        return SERIALIZER_CPUID;
+    }
+    if ((choice == SER_LFENCE && !has_lfence) || (choice == SER_SERIALIZE && !has_serialize)) {
+        kprintf("bench: serialize=%s: this CPU lacks it; using %s\n",
+                choice == SER_LFENCE ? "lfence" : "serialize", serializer_name(best));
+        choice = SER_AUTO;
+    }
+    if (choice == SER_LFENCE && !h->lfence_ok) {
+        kprintf("bench: serialize=lfence: warning: LFENCE may not serialize here (%s): the counter "
+                "reads may move around the payload and the measurement may be wrong\n",
+                h->lfence.detail);
+        fmt_snprintf(why, n, "serialize=lfence, though it may not serialize: %s", h->lfence.detail);
+        return SERIALIZER_LFENCE;
+    }
+    if (choice == SER_LFENCE || choice == SER_SERIALIZE) {
+        fmt_snprintf(why, n, "serialize=%s", choice == SER_LFENCE ? "lfence" : "serialize");
+        return choice == SER_LFENCE ? SERIALIZER_LFENCE : SERIALIZER_SERIALIZE;
+    }
+    if (best == SERIALIZER_SERIALIZE)
+        fmt_snprintf(why, n, "CPUID.07H:EDX bit 14 reports SERIALIZE");
+    else if (best == SERIALIZER_LFENCE)
+        fmt_snprintf(why, n, "LFENCE serializes: %s", h->lfence.detail);
+    else if (has_lfence)
+        fmt_snprintf(why, n, "LFENCE is not known to serialize here: %s", h->lfence.detail);
+    else
+        fmt_snprintf(why, n, "no SSE2, so no LFENCE");
+    return best;
+}
+
+static void print_cond(const char *key, const struct hygiene_cond *cond)
+{
+    kprintf("conditions: %s %s: %s\n", key, cond->value, cond->detail);
+}
+
+void conditions_setup(struct conditions *c, struct pmu *pmu, unsigned serialize_choice,
+                      bool turbo_off)
+{
+    hygiene_setup(&c->hygiene, &pmu->cpu, &pmu->hw, turbo_off);
+    c->ser = choose(&pmu->cpu, &c->hygiene, serialize_choice, c->ser_why, sizeof c->ser_why);
+    kprintf("\nconditions: serialize %s: %s\n", serializer_name(c->ser), c->ser_why);
+    print_cond("lfence", &c->hygiene.lfence);
+    print_cond("smm_freeze", &c->hygiene.smm_freeze);
+    print_cond("invariant_tsc", &c->hygiene.invariant_tsc);
+    print_cond("turbo", &c->hygiene.turbo);
+}
+
+static void cond_record(const char *key, const char *value, const char *detail)
+{
+    record_begin("cond");
+    record_field(key);
+    record_field(value);
+    record_field(detail);
+    record_end();
+}
+
+void conditions_record(const struct conditions *c)
+{
+    cond_record("serialize", serializer_name(c->ser), c->ser_why);
+    cond_record("lfence", c->hygiene.lfence.value, c->hygiene.lfence.detail);
+    cond_record("smm_freeze", c->hygiene.smm_freeze.value, c->hygiene.smm_freeze.detail);
+    cond_record("invariant_tsc", c->hygiene.invariant_tsc.value, c->hygiene.invariant_tsc.detail);
+    cond_record("turbo", c->hygiene.turbo.value, c->hygiene.turbo.detail);
+}
+
+static int read_counter(const struct pmu_read *r, uint64_t *value)
+{
+    if (r->kind == PMU_READ_RDPMC)
+        return rdpmc_safe(r->index, value);
+    if (r->kind == PMU_READ_RDMSR)
+        return rdmsr_safe(r->index, value);
+    *value = rdtsc();
+    return 0;
+}
+
+/* Core cycles per TSC tick over the loop, times 100; or NULL and why. */
+static const char *measure_ratio(struct pmu *pmu, int64_t *ratio_x100)
+{
+    static struct pmu_plan plan;
+    uint64_t c0, c1, t0, t1;
+    if (!pmu->counting)
+        return "counters do not count";
+    if (!pmu->cpu.features[FEAT_TSC])
+        return "no time-stamp counter";
+    if (pmu_plan_events(pmu, "cycles", &plan, NULL, 0) < 0 || !plan.n_events)
+        return "this PMU has no cycles event";
+    const struct pmu_read *r = &plan.events[0].read;
+    if (pmu_start_pass(pmu, &plan, 0) < 0) {
+        if (pmu_stop_pass(pmu, &plan, 0) < 0)
+            kprintf("conditions: stopping the calibration counter faulted too\n");
+        return "programming the cycles counter faulted";
+    }
+    t0 = rdtsc();
+    int err = read_counter(r, &c0);
+    for (volatile uint32_t i = 0; i < CALIBRATION_LOOPS; i++)
+        continue;
+    err |= read_counter(r, &c1);
+    t1 = rdtsc();
+    if (pmu_stop_pass(pmu, &plan, 0) < 0)
+        kprintf("conditions: stopping the calibration counter faulted\n");
+    if (err)
+        return "reading the cycles counter faulted";
+    *ratio_x100 = hygiene_ratio_x100(pmu_delta(r, c0, c1), t1 - t0);
+    return *ratio_x100 < 0 ? "the TSC did not advance" : NULL;
+}
+
+void conditions_calibrate(struct pmu *pmu, const char *when)
+{
+    char key[32], value[24], detail[96];
+    int64_t ratio = 0;
+    const char *why = measure_ratio(pmu, &ratio);
+    fmt_snprintf(key, sizeof key, "cycles_per_tsc_%s", when);
+    if (why) {
+        fmt_snprintf(value, sizeof value, "-");
+        fmt_snprintf(detail, sizeof detail, "not measured: %s", why);
+    } else {
+        fmt_fixed(value, sizeof value, ratio, 2);
+        fmt_snprintf(detail, sizeof detail, "core cycles per TSC tick over %u loop iterations",
+                     CALIBRATION_LOOPS);
+    }
+    kprintf("conditions: cycles per TSC tick %s the suite: %s%s%s\n", when, why ? "" : value,
+            why ? "" : ", ", detail);
+    cond_record(key, value, detail);
+}
