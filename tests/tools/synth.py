@@ -50,3 +50,25 @@ def same_event_twice_log():
     lines = [make_record(seq, kind, *fields) for seq, (kind, *fields) in enumerate(body)]
     lines.append(make_record(len(lines), "end", len(lines), "pass"))
     return "\n".join(lines) + "\n"
+
+
+def conditions_log(version=2, turbo="on", after="1.00", extra=()):
+    """A format version 2 run on a real Intel machine with its `cond` records;
+    `turbo` and the cycles-per-TSC ratio after the suite vary, `extra` adds
+    records after them."""
+    body = [("boot", version, "GenuineIntel", 6, 94, 3, "Skylake", "arch", 1, "lfence", "hw", ""),
+            ("cond", "serialize", "lfence", "LFENCE serializes: GenuineIntel"),
+            ("cond", "lfence", "serializing", "GenuineIntel: LFENCE waits"),
+            ("cond", "smm_freeze", "on", "IA32_DEBUGCTL bit 14 set; read back 0x4000"),
+            ("cond", "invariant_tsc", "yes", "CPUID 8000_0007 EDX bit 8"),
+            ("cond", "turbo", turbo, "CPUID 06H EAX bit 1"),
+            ("cond", "cycles_per_tsc_before", "1.00", "over 1048576 loop iterations")]
+    body += list(extra)
+    body += [("bench", "nop", "1", "nop chain"),
+             ("pass", "nop", 0, "UNHALTED_CORE_CYCLES"),
+             ("result", "nop", "UNHALTED_CORE_CYCLES", "r3c", "FIXED1", 0, "events", 11, 100,
+              "0.25", "0.25", "0.25", "0.25", "0.25"),
+             ("cond", "cycles_per_tsc_after", after, "over 1048576 loop iterations")]
+    lines = [make_record(seq, kind, *fields) for seq, (kind, *fields) in enumerate(body)]
+    lines.append(make_record(len(lines), "end", len(lines), "pass"))
+    return "\n".join(lines) + "\n"

@@ -69,6 +69,41 @@ def differences(a, b, metric="median"):
     return out, only_a, only_b
 
 
+# Cycles per TSC tick that moved by more than this fraction between two runs
+# measured at different clock rates (frequency scaling, turbo).
+RATIO_TOLERANCE = Decimal("0.05")
+
+
+def _ratio_differs(a, b):
+    if "-" in (a, b):
+        return a != b
+    a, b = Decimal(a), Decimal(b)
+    return abs(b - a) > RATIO_TOLERANCE * max(abs(a), abs(b))
+
+
+def condition_warnings(a, b):
+    """One sentence per condition that differs between paired targets: their
+    numbers were measured under different conditions."""
+    pairs, _, _ = pair_targets(a, b)
+    out = []
+    for label, ta, tb in pairs:
+        ca, cb = ta.get("conditions", {}), tb.get("conditions", {})
+        if not ca or not cb:
+            if ca or cb:
+                out.append("%s: the conditions are recorded in %s only (a format version 1 log "
+                           "on the other side)" % (label, "A" if ca else "B"))
+            continue
+        for key in list(ca) + [k for k in cb if k not in ca]:
+            va = ca.get(key, {}).get("value", "absent")
+            vb = cb.get(key, {}).get("value", "absent")
+            differs = (_ratio_differs(va, vb) if key.startswith("cycles_per_tsc")
+                       and "absent" not in (va, vb) else va != vb)
+            if differs:
+                out.append("%s: measured under different conditions: %s is %s in A, %s in B"
+                           % (label, key, va, vb))
+    return out
+
+
 def _fmt_percent(pct):
     if pct is None:
         return "-"
@@ -80,8 +115,9 @@ def _fmt_percent(pct):
     return ("%+.1f%%" if abs(pct) >= 1 else "%+.2f%%") % pct
 
 
-def to_markdown(diffs, only_a, only_b, names, metric, threshold=None):
-    """A table of every difference; rows beyond the threshold are marked '!'."""
+def to_markdown(diffs, only_a, only_b, names, metric, threshold=None, warnings=()):
+    """A table of every difference; rows beyond the threshold are marked '!';
+    `warnings` (condition_warnings) come first."""
     header = ["target", "bench", "event", "A", "B", "B-A", "change"]
     if threshold is not None:
         header.append(">%g%%" % threshold)
@@ -95,7 +131,10 @@ def to_markdown(diffs, only_a, only_b, names, metric, threshold=None):
             cells.append("!" if d.exceeds(threshold) else "")
         rows.append(cells)
     lines = ["# barebench comparison: %s (A) vs %s (B), %s per iteration" % (names + (metric,)),
-             ""] + report.markdown_table(header, rows)
+             ""]
+    if warnings:
+        lines += ["Warning: %s." % w for w in warnings] + [""]
+    lines += report.markdown_table(header, rows)
     unmatched = ["Target %s is only in %s." % (name, side)
                  for side, names_only in (("A", only_a), ("B", only_b)) for name in names_only]
     if unmatched:

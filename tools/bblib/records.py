@@ -13,12 +13,16 @@ import zlib
 from dataclasses import dataclass
 
 PREFIX = "@BB,"
-FORMAT_VERSION = "1"
+# Version 2 added `cond` records (the conditions of the run) after the boot
+# record; version 1 logs, which have none, are still read.
+FORMAT_VERSION = "2"
+FORMAT_VERSIONS = ("1", "2")
 
 # Fields after the type, per record type.
 FIELD_NAMES = {
     "boot": ("version", "vendor", "family", "model", "stepping", "brand", "pmu", "counting",
              "serialize", "environment", "cmdline"),
+    "cond": ("key", "value", "detail"),
     "bench": ("name", "expected", "description"),
     "pass": ("bench", "pass", "events"),
     "result": ("bench", "event", "encoding", "counter", "pass", "unit", "reps", "unroll",
@@ -39,6 +43,7 @@ _TAIL = re.compile(r"\*([0-9a-f]{8})")
 _FIXED2 = re.compile(r"-?[0-9]+\.[0-9]{2}\Z")
 _UINT = re.compile(r"[0-9]+\Z")
 _HEX = re.compile(r"(0x)?[0-9a-fA-F]+\Z")
+_KEY = re.compile(r"[a-z][a-z0-9_]*\Z")
 # A record whose "@BB," was hit by a flipped byte: say so rather than
 # report only the gap it leaves in the sequence.
 _NEAR = re.compile(r"(.{4})[0-9]+,(%s),.*\*[0-9a-f]{8}\Z" % "|".join(FIELD_NAMES))
@@ -145,10 +150,17 @@ def _split_fields(body, line, problems):
 def _bad_field(kind, f):
     """Names the first malformed field of a CRC-valid record, or returns None."""
     if kind == "boot":
-        if f["version"] != FORMAT_VERSION:
-            return "format version %r, this tool reads version %s" % (f["version"], FORMAT_VERSION)
+        if f["version"] not in FORMAT_VERSIONS:
+            return "format version %r, this tool reads versions %s" % (
+                f["version"], " and ".join(FORMAT_VERSIONS))
         if f["counting"] not in ("0", "1"):
             return "counting is %r, expected 0 or 1" % f["counting"]
+    elif kind == "cond":
+        if not _KEY.match(f["key"]):
+            return "condition name %r is not a word" % f["key"][:20]
+        if f["key"].startswith("cycles_per_tsc") and not (
+                f["value"] == "-" or _FIXED2.match(f["value"])):
+            return "%s %r is neither a two-decimal number nor '-'" % (f["key"], f["value"])
     elif kind == "bench":
         exp = f["expected"]
         if exp != "-" and not (_UINT.match(exp) or _FIXED2.match(exp)):
@@ -339,6 +351,11 @@ def check_log(text, name="log"):
     problems = Problems(name)
     records = parse_records(text, problems)
     runs = group_runs(records, problems)
+    for run in runs:
+        if run.records[0].type == "boot" and run.boot["version"] == "1":
+            for rec in run.of_type("cond"):
+                problems.add(rec.line, "cond record in a format version 1 run (version 2 "
+                             "introduced them)")
     if not records and not problems.found:
         problems.add(0, "no machine records (lines with %r) in the log" % PREFIX)
     if problems.found:

@@ -60,6 +60,25 @@ def _targets_table(report):
                    "status", "records"), rows)
 
 
+# The conditions shown per target, in this order (README, "The machine record format").
+CONDITIONS = ("serialize", "lfence", "smm_freeze", "invariant_tsc", "turbo",
+              "cycles_per_tsc_before", "cycles_per_tsc_after")
+
+
+def _conditions_table(report):
+    """One row per target: each condition's value; `serialize`'s reason too.
+    A format version 1 log recorded none: its cells say so."""
+    rows = []
+    for t in report["targets"]:
+        cond = t.get("conditions", {})
+        if not cond:
+            rows.append([t["target"]] + ["not recorded"] * len(CONDITIONS) + [""])
+            continue
+        rows.append([t["target"]] + [cond.get(k, {}).get("value", "-") for k in CONDITIONS]
+                    + [cond.get("serialize", {}).get("detail", "")])
+    return markdown_table(("target",) + CONDITIONS + ("why this serializer",), rows)
+
+
 def _results_table(report):
     """Rows bench x event, one column per target."""
     targets = report["targets"]
@@ -106,6 +125,8 @@ def _notes(report):
 def to_markdown(report):
     """Targets, then values per iteration (median, range when not exact), then notes."""
     lines = ["# barebench results", ""] + _targets_table(report) + [""]
+    lines += ["Conditions of each run (cycles per TSC tick over a calibration loop, before "
+              "and after the suite):", ""] + _conditions_table(report) + [""]
     lines += ["Values per iteration: median over the repetitions, (min..max) when they differ.",
               ""] + _results_table(report)
     notes = _notes(report)

@@ -6,6 +6,7 @@ A report is plain JSON-able data, so `report` writes it, and `compare` and
   {"format": "barebench-report", "version": 1, "targets": [target, ...]}
   target: {"target", "log", "vendor", "family", "model", "stepping", "brand", "pmu",
            "counting", "serialize", "environment", "cmdline", "status", "records",
+           "conditions": {key: {"value", "detail"}} (empty for format version 1 logs),
            "benches": [bench, ...], "errors": [{"where", "message"}, ...]}
   bench:  {"name", "expected", "description", "passes": [{"pass", "events"}],
            "results": [result, ...], "skip": reason or null, "fault": {...} or null}
@@ -48,10 +49,12 @@ def target_of(run, name, log):
     target["counting"] = boot["counting"] == "1"
     target["status"] = run.status
     target["records"] = len(run.records)
-    benches, errors = {}, []
+    benches, errors, conditions = {}, [], {}
     for rec in run.records:
         f = rec.fields
-        if rec.type == "bench":
+        if rec.type == "cond":
+            conditions[f["key"]] = {"value": f["value"], "detail": f["detail"]}
+        elif rec.type == "bench":
             b = _bench(benches, f["name"])
             b["expected"] = None if f["expected"] == "-" else _number(f["expected"])
             b["description"] = f["description"]
@@ -73,6 +76,7 @@ def target_of(run, name, log):
                 "error_code": f["error_code"], "eip": f["eip"]}
         elif rec.type == "error":
             errors.append({"where": f["where"], "message": f["message"]})
+    target["conditions"] = conditions
     target["benches"] = list(benches.values())
     target["errors"] = errors
     return target
