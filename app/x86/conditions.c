@@ -37,7 +37,7 @@ static enum serializer choose(const struct cpu_info *cpu, const struct hygiene *
         kprintf("bench: serialize=lfence: warning: LFENCE may not serialize here (%s): the counter "
                 "reads may move around the payload and the measurement may be wrong\n",
                 h->lfence.detail);
-        fmt_snprintf(why, n, "serialize=lfence, though it may not serialize: %s", h->lfence.detail);
+        fmt_snprintf(why, n, "serialize=lfence though it may not serialize: %s", h->lfence.detail);
         return SERIALIZER_LFENCE;
     }
     if (choice == SER_LFENCE || choice == SER_SERIALIZE) {
@@ -51,7 +51,7 @@ static enum serializer choose(const struct cpu_info *cpu, const struct hygiene *
     else if (has_lfence)
         fmt_snprintf(why, n, "LFENCE is not known to serialize here: %s", h->lfence.detail);
     else
-        fmt_snprintf(why, n, "no SSE2, so no LFENCE");
+        fmt_snprintf(why, n, "no SSE2: no LFENCE");
     return best;
 }
 

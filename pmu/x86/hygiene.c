@@ -119,7 +119,7 @@ static void setup_lfence(struct hygiene *h, const struct cpu_info *cpu, const st
     h->lfence_ok = false;
     switch (hygiene_lfence_rule(cpu)) {
     case LFENCE_ABSENT:
-        say(&h->lfence, "absent", "no SSE2, so no LFENCE");
+        say(&h->lfence, "absent", "no SSE2: no LFENCE");
         return;
     case LFENCE_SERIALIZING:
         h->lfence_ok = true;
@@ -144,7 +144,7 @@ static void setup_lfence(struct hygiene *h, const struct cpu_info *cpu, const st
     if (set_bit_checked(hw, MSR_AMD_DE_CFG, DE_CFG_LFENCE_SERIAL, &back, &why) == 0) {
         h->lfence_ok = true;
         say(&h->lfence, "serializing",
-            "family %02Xh: DE_CFG (MSR C001_1029) bit 1 set, read back 0x%llx", cpu->family,
+            "family %02Xh: DE_CFG (MSR C001_1029) bit 1 set and read back 0x%llx", cpu->family,
             (unsigned long long)back);
         return;
     }
@@ -177,7 +177,7 @@ static void setup_smm_freeze(struct hygiene *h, const struct cpu_info *cpu, cons
         return;
     }
     if (set_bit_checked(hw, MSR_IA32_DEBUGCTL, DEBUGCTL_FREEZE_IN_SMM, &back, &why) == 0)
-        say(&h->smm_freeze, "on", "IA32_DEBUGCTL bit 14 set, read back 0x%llx",
+        say(&h->smm_freeze, "on", "IA32_DEBUGCTL bit 14 set and read back 0x%llx",
             (unsigned long long)back);
     else
         say(&h->smm_freeze, "off", "IA32_DEBUGCTL bit 14 did not stick: %s (read 0x%llx)", why,
@@ -214,11 +214,11 @@ static void setup_intel_turbo(struct hygiene *h, const struct cpu_info *cpu,
     }
     if (!turbo_off) {
         say(&h->turbo, "on", "CPUID 06H EAX bit 1%s",
-            readable ? ", IA32_MISC_ENABLE bit 38 clear" : "; IA32_MISC_ENABLE unreadable");
+            readable ? " and IA32_MISC_ENABLE bit 38 clear" : "; IA32_MISC_ENABLE unreadable");
         return;
     }
     if (set_bit_checked(hw, MSR_IA32_MISC_ENABLE, MISC_ENABLE_TURBO_OFF, &back, &why) == 0)
-        say(&h->turbo, "off", "turbo=off: IA32_MISC_ENABLE bit 38 set, read back 0x%llx",
+        say(&h->turbo, "off", "turbo=off: IA32_MISC_ENABLE bit 38 set and read back 0x%llx",
             (unsigned long long)back);
     else
         say(&h->turbo, "on", "turbo=off: IA32_MISC_ENABLE bit 38 did not stick: %s (read 0x%llx)",
@@ -242,7 +242,7 @@ static void setup_turbo(struct hygiene *h, const struct cpu_info *cpu, const str
         say(&h->turbo, "off", "HWCR bit 25 (CpbDis) set%s", note);
     else
         say(&h->turbo, "on",
-            "core performance boost (CPUID 8000_0007 EDX bit 9), HWCR.CpbDis "
+            "core performance boost (CPUID 8000_0007 EDX bit 9) with HWCR.CpbDis "
             "clear%s",
             note);
 }

@@ -10,11 +10,14 @@ import bootcheck as bc
 ENCODE = os.path.join(bc.BUILD, "host", "pmu-encode")
 
 
-def msrs_file(path, addresses):
-    """Bochs msrs= format: index, type, reset hi/lo, reserved hi/lo, ignored hi/lo."""
+def msrs_file(path, addresses, reset=None):
+    """Bochs msrs= format: index, type, reset hi/lo, reserved hi/lo, ignored hi/lo;
+    `reset` maps an MSR to its reset value (default 0)."""
     with open(path, "w") as f:
         for msr in sorted(addresses):
-            f.write("0x%x  0  00000000 00000000  00000000 00000000  00000000 00000000\n" % msr)
+            value = (reset or {}).get(msr, 0)
+            f.write("0x%x  0  %08x %08x  00000000 00000000  00000000 00000000\n"
+                    % (msr, value >> 32, value & 0xFFFFFFFF))
 
 
 def encode(args, spec):
