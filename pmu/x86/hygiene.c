@@ -87,35 +87,37 @@ static void say(struct hygiene_cond *c, const char *value, const char *fmt, ...)
 }
 
 /* Sets `bit` in `msr` unless it is set already, and reads it back: 0 when
- * the bit is set afterwards; otherwise *why says what happened. */
-static int set_bit_checked(const struct pmu_hw *hw, uint32_t msr, uint64_t bit, uint64_t *back,
-                           const char **why)
+ * the bit is set afterwards. `what` says what happened either way. */
+static int set_bit_checked(const struct pmu_hw *hw, uint32_t msr, uint64_t bit, char *what,
+                           size_t n)
 {
     uint64_t value = 0;
-    *back = 0;
     if (hw->rdmsr(hw->ctx, msr, &value) < 0) {
-        *why = "reading it faulted";
+        fmt_snprintf(what, n, "reading it faulted");
         return -1;
     }
-    *back = value;
-    if (value & bit)
+    if (value & bit) {
+        fmt_snprintf(what, n, "already set (read 0x%llx)", (unsigned long long)value);
         return 0;
+    }
     if (hw->wrmsr(hw->ctx, msr, value | bit) < 0) {
-        *why = "writing it faulted";
+        fmt_snprintf(what, n, "writing it faulted");
         return -1;
     }
-    if (hw->rdmsr(hw->ctx, msr, back) < 0) {
-        *why = "reading it back faulted";
+    if (hw->rdmsr(hw->ctx, msr, &value) < 0) {
+        fmt_snprintf(what, n, "reading it back faulted");
         return -1;
     }
-    *why = "the write was dropped";
-    return (*back & bit) ? 0 : -1;
+    bool stuck = (value & bit) != 0;
+    fmt_snprintf(what, n, "%s 0x%llx",
+                 stuck ? "set and read back" : "the write was dropped: read back",
+                 (unsigned long long)value);
+    return stuck ? 0 : -1;
 }
 
 static void setup_lfence(struct hygiene *h, const struct cpu_info *cpu, const struct pmu_hw *hw)
 {
-    uint64_t back;
-    const char *why;
+    char what[64];
     h->lfence_ok = false;
     switch (hygiene_lfence_rule(cpu)) {
     case LFENCE_ABSENT:
@@ -141,22 +143,21 @@ static void setup_lfence(struct hygiene *h, const struct cpu_info *cpu, const st
     case LFENCE_NEEDS_DE_CFG:
         break;
     }
-    if (set_bit_checked(hw, MSR_AMD_DE_CFG, DE_CFG_LFENCE_SERIAL, &back, &why) == 0) {
+    if (set_bit_checked(hw, MSR_AMD_DE_CFG, DE_CFG_LFENCE_SERIAL, what, sizeof what) == 0) {
         h->lfence_ok = true;
-        say(&h->lfence, "serializing",
-            "family %02Xh: DE_CFG (MSR C001_1029) bit 1 set and read back 0x%llx", cpu->family,
-            (unsigned long long)back);
+        say(&h->lfence, "serializing", "family %02Xh: DE_CFG (MSR C001_1029) bit 1 %s", cpu->family,
+            what);
         return;
     }
     say(&h->lfence, "not-serializing",
-        "family %02Xh needs DE_CFG (MSR C001_1029) bit 1 and it did not stick: %s (read 0x%llx)",
-        cpu->family, why, (unsigned long long)back);
+        "family %02Xh needs DE_CFG (MSR C001_1029) bit 1 and it did not stick: %s", cpu->family,
+        what);
 }
 
 static void setup_smm_freeze(struct hygiene *h, const struct cpu_info *cpu, const struct pmu_hw *hw)
 {
-    uint64_t caps = 0, back;
-    const char *why;
+    uint64_t caps = 0;
+    char what[64];
     if (cpu->vendor != VENDOR_INTEL) {
         say(&h->smm_freeze, "-", "Intel's control; this vendor defines none");
         return;
@@ -176,12 +177,10 @@ static void setup_smm_freeze(struct hygiene *h, const struct cpu_info *cpu, cons
             (unsigned long long)caps);
         return;
     }
-    if (set_bit_checked(hw, MSR_IA32_DEBUGCTL, DEBUGCTL_FREEZE_IN_SMM, &back, &why) == 0)
-        say(&h->smm_freeze, "on", "IA32_DEBUGCTL bit 14 set and read back 0x%llx",
-            (unsigned long long)back);
+    if (set_bit_checked(hw, MSR_IA32_DEBUGCTL, DEBUGCTL_FREEZE_IN_SMM, what, sizeof what) == 0)
+        say(&h->smm_freeze, "on", "IA32_DEBUGCTL bit 14 %s", what);
     else
-        say(&h->smm_freeze, "off", "IA32_DEBUGCTL bit 14 did not stick: %s (read 0x%llx)", why,
-            (unsigned long long)back);
+        say(&h->smm_freeze, "off", "IA32_DEBUGCTL bit 14 did not stick: %s", what);
 }
 
 static void setup_invariant_tsc(struct hygiene *h, const struct cpu_info *cpu)
@@ -200,8 +199,8 @@ static void setup_invariant_tsc(struct hygiene *h, const struct cpu_info *cpu)
 static void setup_intel_turbo(struct hygiene *h, const struct cpu_info *cpu,
                               const struct pmu_hw *hw, bool turbo_off)
 {
-    uint64_t misc = 0, back;
-    const char *why;
+    uint64_t misc = 0;
+    char what[64];
     bool readable = reads_misc_enable(cpu) && hw->rdmsr(hw->ctx, MSR_IA32_MISC_ENABLE, &misc) == 0;
     if (!cpu->features[FEAT_TURBO]) {
         /* Firmware that sets bit 38 also clears CPUID.06H:EAX bit 1. */
@@ -217,12 +216,10 @@ static void setup_intel_turbo(struct hygiene *h, const struct cpu_info *cpu,
             readable ? " and IA32_MISC_ENABLE bit 38 clear" : "; IA32_MISC_ENABLE unreadable");
         return;
     }
-    if (set_bit_checked(hw, MSR_IA32_MISC_ENABLE, MISC_ENABLE_TURBO_OFF, &back, &why) == 0)
-        say(&h->turbo, "off", "turbo=off: IA32_MISC_ENABLE bit 38 set and read back 0x%llx",
-            (unsigned long long)back);
+    if (set_bit_checked(hw, MSR_IA32_MISC_ENABLE, MISC_ENABLE_TURBO_OFF, what, sizeof what) == 0)
+        say(&h->turbo, "off", "turbo=off: IA32_MISC_ENABLE bit 38 %s", what);
     else
-        say(&h->turbo, "on", "turbo=off: IA32_MISC_ENABLE bit 38 did not stick: %s (read 0x%llx)",
-            why, (unsigned long long)back);
+        say(&h->turbo, "on", "turbo=off: IA32_MISC_ENABLE bit 38 did not stick: %s", what);
 }
 
 static void setup_turbo(struct hygiene *h, const struct cpu_info *cpu, const struct pmu_hw *hw,

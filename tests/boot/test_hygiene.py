@@ -5,7 +5,8 @@ the write, and the window serializes with CPUID and says why; family 0Fh
 and Intel keep LFENCE; the window overhead follows the serializer (9
 instructions with LFENCE, 11 with CPUID, under -icount); serialize=lfence
 is honoured with a warning where LFENCE may not serialize; Bochs msrs=
-storage shows FREEZE_WHILE_SMM and turbo=off written and read back; under
+storage shows FREEZE_WHILE_SMM and turbo=off written and read back, and
+Bochs's #GP on DE_CFG is said; under
 the counting QEMU the cycles-to-TSC ratio is exactly 1.00 before and after
 the suite, and elsewhere it is not measured and says why."""
 
@@ -157,6 +158,16 @@ def check_bochs_msrs():
               "bochs tigerlake without msrs=: the faulting MSRs are said, nothing is changed, PASS")
 
 
+def check_bochs_amd():
+    """Bochs raises #GP on DE_CFG (ignore_bad_msrs=0): said, and CPUID serializes."""
+    boot = bc.bochs("ryzen", timeout=120)
+    bc.report("conditions: serialize cpuid: LFENCE is not known to serialize here: family 17h "
+              "needs DE_CFG (MSR C001_1029) bit 1 and it did not stick: reading it faulted"
+              in boot.serial and overhead(boot.serial) == OVERHEAD["cpuid"] and boot.passed,
+              "bochs ryzen: reading DE_CFG raises #GP, the kernel says so, serializes with CPUID "
+              "(overhead %s) and ends with PASS" % overhead(boot.serial))
+
+
 def main():
     bc.in_parallel(check_model, QEMU_MODELS)
     check_lfence_forced()
@@ -164,6 +175,7 @@ def main():
     check_ratio_not_measured()
     check_ratio_counting()
     check_bochs_msrs()
+    check_bochs_amd()
     return bc.summary()
 
 
