@@ -376,10 +376,11 @@ static void check_family_lists(const char *name, const struct range *ok, const u
 
     for (unsigned t = 0; t < 2; t++) {
         unsigned n = hygiene_msrs(&cpu, t, listed, 8), same = 0;
-        while (expect[same] && same < n && listed[same] == expect[same])
+        while (same < n && expect[same] && listed[same] == expect[same])
             same++;
-        CHECK(same == n && !expect[n], "%s: hygiene may touch exactly its list (%u MSRs)%s", name,
-              n, t ? ", turbo=off" : "");
+        CHECK(same == n && n < 4 && !expect[n],
+              "%s: hygiene may touch exactly its list (%u MSRs)%s", name, n,
+              t ? ", turbo=off" : "");
         m = (struct msr_model){0};
         for (unsigned i = 0; i < n; i++)
             add(&m, listed[i], 0, MSR_STORE);
