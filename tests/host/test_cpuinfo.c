@@ -115,5 +115,31 @@ int main(void)
           "AMD extended family folded in: 16/2 (got %u/%u)", c.family, c.model);
     CHECK(c.features[FEAT_AMD_PERFCTR_CORE] && !c.features[FEAT_AMD_PERFCTR_NB],
           "AMD perfctr_core from 0x80000001 ECX bit 23");
+
+    /* The conditions' bits, two of them in EAX: leaf 6 turbo (Intel SDM vol. 2A
+     * CPUID), 8000_0007 EDX invariant TSC and boost, 8000_0021 EAX bit 2 (AMD
+     * APM vol. 3: LFENCE always serializing). */
+    static const struct leaf zen[] = {
+        {0, {6, AMD_EBX, AMD_ECX, AMD_EDX}},
+        {1, {0x00a20f10, 0, 0, 0x178bfbff}},
+        {6, {0x4, 0, 0, 0}},
+        {0x80000000u, {0x80000021u, 0, 0, 0}},
+        {0x80000007u, {0, 0, 0, 0x300}},
+        {0x80000021u, {0x4, 0, 0, 0}},
+    };
+    t = (struct table){zen, 6, {0, 0, 0, 0}};
+    cpuinfo_decode(&c, from_table, &t);
+    CHECK(c.features[FEAT_INVARIANT_TSC] && c.features[FEAT_AMD_CPB] &&
+              c.features[FEAT_LFENCE_SERIALIZING] && !c.features[FEAT_TURBO],
+          "8000_0007 EDX bits 8 and 9, 8000_0021 EAX bit 2; leaf 6 EAX bit 2 is not turbo");
+    static const struct leaf skylake[] = {
+        {0, {0x16, INTEL}},
+        {1, {0x000506e3, 0, 0, 0}},
+        {6, {0x77, 0, 0, 0}},
+    };
+    t = (struct table){skylake, 3, {0, 0, 0, 0}};
+    cpuinfo_decode(&c, from_table, &t);
+    CHECK(c.features[FEAT_TURBO] && !c.features[FEAT_LFENCE_SERIALIZING],
+          "leaf 6 EAX bit 1: Intel turbo; no extended leaves, no AMD bits");
     return check_summary();
 }
