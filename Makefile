@@ -36,7 +36,8 @@ ISO    := $(BUILD)/barebench.iso
 # libraries but the kernel's own libc (lib/kstring.c), the console, the PMU
 # layer, and the harness's statistics and records.
 PORTABLE := $(filter-out lib/kstring.c,$(wildcard lib/*.c)) kernel/console.c \
-            $(wildcard pmu/*.c pmu/$(ARCH)/*.c) bench/stats.c bench/record.c
+            $(wildcard pmu/*.c pmu/$(ARCH)/*.c) bench/stats.c bench/record.c \
+            bench/module.c
 HOSTLIB  := $(PORTABLE) $(wildcard tools/hostlib/*.c)
 MODELS   := $(wildcard tests/host/models/*.c)
 HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,$(wildcard tests/host/test_*.c))

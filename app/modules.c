@@ -1,0 +1,80 @@
+/* Each module is copied into a static store before anything else uses
+ * the memory the loader put it in (the arena of kernel/x86/memory.c starts
+ * right after the kernel image, which is where QEMU and GRUB place
+ * modules), then parsed there; its payloads point into the copy. */
+#include "app/modules.h"
+
+#include "bench/module.h"
+#include "bench/payload.h"
+#include "kernel/console.h"
+#include "lib/kstring.h"
+
+#define STORE_BYTES    (2 * MODULE_MAX_BYTES)
+#define MAX_PAYLOADS   64
+#define NAME_SHOWN_MAX 80
+
+static uint8_t store[STORE_BYTES] __attribute__((aligned(16)));
+static size_t store_used;
+static struct payload payloads[MAX_PAYLOADS];
+static unsigned n_payloads;
+
+/* A clash with a built-in payload or an earlier module's would make
+ * bench=NAME measure two payloads; the whole module is refused instead. */
+static const char *clash(const struct payload *list, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if (payload_named(list[i].name))
+            return list[i].name;
+    }
+    return NULL;
+}
+
+static void load_one(const struct boot_module *m, const char *name)
+{
+    char why[MODULE_WHY_MAX];
+    uint32_t size = m->end - m->start;
+    unsigned n;
+    if (m->end < m->start || size > MODULE_MAX_BYTES) {
+        kprintf("module %s: refused: %u bytes, more than the %u a module may have; the "
+                "built-in payloads still run\n",
+                name, (unsigned)size, MODULE_MAX_BYTES);
+        return;
+    }
+    if (size > STORE_BYTES - store_used) {
+        kprintf("module %s: refused: no room left (%u bytes for all modules)\n", name, STORE_BYTES);
+        return;
+    }
+    uint8_t *copy = store + store_used;
+    memcpy(copy, (const void *)m->start, size);
+    if (!module_parse(copy, size, payloads + n_payloads, MAX_PAYLOADS - n_payloads, &n, why,
+                      sizeof why)) {
+        kprintf("module %s: refused: %s; the built-in payloads still run\n", name, why);
+        return;
+    }
+    const char *taken = clash(payloads + n_payloads, n);
+    if (taken) {
+        kprintf("module %s: refused: payload %s already exists; the built-in payloads still "
+                "run\n",
+                name, taken);
+        return;
+    }
+    store_used += (size + 15) & ~(size_t)15;
+    kprintf("module %s: %u payload(s):", name, n);
+    for (unsigned i = 0; i < n; i++)
+        kprintf(" %s", payloads[n_payloads + i].name);
+    kprintf("\n");
+    n_payloads += n;
+    payload_set_extra(payloads, n_payloads);
+}
+
+void modules_load(const struct boot_info *boot)
+{
+    for (unsigned i = 0; i < boot->n_modules; i++) {
+        char name[NAME_SHOWN_MAX];
+        str_copy(name, sizeof name, boot->modules[i].name);
+        load_one(&boot->modules[i], name[0] ? name : "(unnamed)");
+    }
+    if (boot->modules_dropped)
+        kprintf("modules: %u more module(s) ignored: at most %u are read\n", boot->modules_dropped,
+                MB_MAX_MODULES);
+}
