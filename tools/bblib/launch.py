@@ -82,9 +82,11 @@ class Boot:
 
 
 def qemu_command(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
-                 memory=64, counting=False):
+                 memory=64, counting=False, modules=()):
     """The QEMU argv for the fast -kernel path, or for booting the ISO;
-    `counting`: under the counting QEMU, with the CPU model's PMU on."""
+    `counting`: under the counting QEMU, with the CPU model's PMU on;
+    `modules`: files QEMU hands the kernel as multiboot modules (-initrd,
+    -kernel path only)."""
     if counting and uefi:
         raise ValueError("the counting QEMU is built for i386 only: no UEFI boot")
     binary = "qemu-system-x86_64" if uefi else "qemu-system-i386"
@@ -104,6 +106,11 @@ def qemu_command(kernel=None, cpu="max", append="", iso=None, uefi=False, icount
         cmd += ["-kernel", kernel]
         if append:
             cmd += ["-append", append]
+        if modules:
+            # QEMU splits -initrd at commas: one module per file.
+            if any("," in m for m in modules):
+                raise ValueError("a module path with a comma cannot pass through -initrd")
+            cmd += ["-initrd", ",".join(modules)]
     return cmd
 
 
@@ -166,9 +173,10 @@ def _run(cmd, timeout, tee):
 
 
 def boot_qemu(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
-              timeout=60, tee=False, log=None, counting=False):
+              timeout=60, tee=False, log=None, counting=False, modules=()):
     """Boots under QEMU and judges the run by exit status and final line."""
-    cmd = qemu_command(kernel, cpu, append, iso, uefi, icount, counting=counting)
+    cmd = qemu_command(kernel, cpu, append, iso, uefi, icount, counting=counting,
+                       modules=modules)
     text, stderr, code, timed_out, secs = _run(cmd, timeout, tee)
     if log:
         with open(log, "w", encoding="latin-1") as f:
