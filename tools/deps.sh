@@ -26,6 +26,7 @@ clang:clang
 cppcheck:cppcheck
 clang-tidy:clang-tidy
 clang-format:clang-format
+/usr/lib/python3/dist-packages/junitparser/__init__.py:python3-junitparser
 "
 
 missing=""
