@@ -3,6 +3,7 @@
 #include "bench/payload.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "lib/kstring.h"
 
@@ -13,7 +14,10 @@ static unsigned n_extra;
 
 const struct payload *payload_at(unsigned i)
 {
-    unsigned builtin = (unsigned)(__payloads_end - __payloads_start);
+    /* The two linker symbols bound one section; C sees two objects, so the
+     * count comes from their addresses. */
+    unsigned builtin = (unsigned)(((uintptr_t)__payloads_end - (uintptr_t)__payloads_start) /
+                                  sizeof(struct payload));
     if (i < builtin)
         return &__payloads_start[i];
     return i - builtin < n_extra ? &extra[i - builtin] : NULL;

@@ -40,7 +40,8 @@ static void build(void)
     static const uint8_t lea[] = {0x8d, 0x44, 0x40, 0x01};
     static const uint8_t loop[] = {0xb9, 0x04, 0x00, 0x00, 0x00, 0x49, 0x75, 0xfd};
     memset(mod, 0, sizeof mod);
-    memcpy(mod, MODULE_MAGIC, 4);
+    static const uint8_t magic[4] = {'B', 'B', 'P', 'M'};
+    memcpy(mod, magic, sizeof magic);
     put16(4, MODULE_VERSION);
     put16(6, MODULE_HEADER_LEN);
     put32(16, 2);
