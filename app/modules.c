@@ -6,7 +6,9 @@
 
 #include "bench/module.h"
 #include "bench/payload.h"
+#include "bench/record.h"
 #include "kernel/console.h"
+#include "lib/fmt.h"
 #include "lib/kstring.h"
 
 #define STORE_BYTES    (2 * MODULE_MAX_BYTES)
@@ -17,6 +19,17 @@ static uint8_t store[STORE_BYTES] __attribute__((aligned(16)));
 static size_t store_used;
 static struct payload payloads[MAX_PAYLOADS];
 static unsigned n_payloads;
+/* Refusals, said at once and kept for error records after the boot record
+ * (records start there). */
+static char refusals[MB_MAX_MODULES + 1][NAME_SHOWN_MAX + MODULE_WHY_MAX + 16];
+static unsigned n_refusals;
+
+static void refuse(const char *name, const char *why)
+{
+    kprintf("module %s: refused: %s; the built-in payloads still run\n", name, why);
+    if (n_refusals < MB_MAX_MODULES + 1)
+        fmt_snprintf(refusals[n_refusals++], sizeof refusals[0], "%s: refused: %s", name, why);
+}
 
 /* A clash with a built-in payload or an earlier module's would make
  * bench=NAME measure two payloads; the whole module is refused instead. */
@@ -35,27 +48,27 @@ static void load_one(const struct boot_module *m, const char *name)
     uint32_t size = m->end - m->start;
     unsigned n;
     if (m->end < m->start || size > MODULE_MAX_BYTES) {
-        kprintf("module %s: refused: %u bytes, more than the %u a module may have; the "
-                "built-in payloads still run\n",
-                name, (unsigned)size, MODULE_MAX_BYTES);
+        fmt_snprintf(why, sizeof why, "%u bytes, more than the %u a module may have",
+                     (unsigned)size, MODULE_MAX_BYTES);
+        refuse(name, why);
         return;
     }
     if (size > STORE_BYTES - store_used) {
-        kprintf("module %s: refused: no room left (%u bytes for all modules)\n", name, STORE_BYTES);
+        fmt_snprintf(why, sizeof why, "no room left (%u bytes for all modules)", STORE_BYTES);
+        refuse(name, why);
         return;
     }
     uint8_t *copy = store + store_used;
     memcpy(copy, (const void *)m->start, size);
     if (!module_parse(copy, size, payloads + n_payloads, MAX_PAYLOADS - n_payloads, &n, why,
                       sizeof why)) {
-        kprintf("module %s: refused: %s; the built-in payloads still run\n", name, why);
+        refuse(name, why);
         return;
     }
     const char *taken = clash(payloads + n_payloads, n);
     if (taken) {
-        kprintf("module %s: refused: payload %s already exists; the built-in payloads still "
-                "run\n",
-                name, taken);
+        fmt_snprintf(why, sizeof why, "payload %s already exists", taken);
+        refuse(name, why);
         return;
     }
     store_used += (size + 15) & ~(size_t)15;
@@ -74,7 +87,22 @@ void modules_load(const struct boot_info *boot)
         str_copy(name, sizeof name, boot->modules[i].name);
         load_one(&boot->modules[i], name[0] ? name : "(unnamed)");
     }
-    if (boot->modules_dropped)
-        kprintf("modules: %u more module(s) ignored: at most %u are read\n", boot->modules_dropped,
-                MB_MAX_MODULES);
+    if (boot->modules_dropped) {
+        char why[MODULE_WHY_MAX];
+        fmt_snprintf(why, sizeof why, "%u more module(s) ignored: at most %u are read",
+                     boot->modules_dropped, MB_MAX_MODULES);
+        kprintf("modules: %s\n", why);
+        if (n_refusals < MB_MAX_MODULES + 1)
+            str_copy(refusals[n_refusals++], sizeof refusals[0], why);
+    }
+}
+
+void modules_record_refusals(void)
+{
+    for (unsigned i = 0; i < n_refusals; i++) {
+        record_begin("error");
+        record_field("module");
+        record_field(refusals[i]);
+        record_end();
+    }
 }

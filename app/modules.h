@@ -10,4 +10,8 @@
  * where the arena starts. */
 void modules_load(const struct boot_info *boot);
 
+/* An `error` record (where "module") per refused or ignored module; the
+ * suite calls it after the boot record. */
+void modules_record_refusals(void);
+
 #endif

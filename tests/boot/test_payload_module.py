@@ -107,6 +107,12 @@ def main():
                       "%s is refused by name: %s" % (os.path.basename(path), says))
         run = bc.records(boot)
         if run:
+            errors = [r.fields for r in run.of_type("error")]
+            bc.report(len(errors) == len(bad) and all(
+                e["where"] == "module" and e["message"].startswith(path + ": refused: ")
+                for e, (path, _) in zip(errors, bad)),
+                "each refusal is also an error record naming the module (%d records)"
+                % len(errors))
             benches = [r.fields["bench"] for r in run.of_type("result")]
             bc.report(benches == [names[0], "nop"] and run.status == "pass",
                       "after the refusals the good module's %s and the built-in nop run, status "
