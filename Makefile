@@ -36,7 +36,8 @@ ISO    := $(BUILD)/barebench.iso
 # libraries but the kernel's own libc (lib/kstring.c), the console, the PMU
 # layer, and the harness's statistics and records.
 PORTABLE := $(filter-out lib/kstring.c,$(wildcard lib/*.c)) kernel/console.c \
-            $(wildcard pmu/*.c pmu/$(ARCH)/*.c) bench/stats.c bench/record.c
+            $(wildcard pmu/*.c pmu/$(ARCH)/*.c) bench/stats.c bench/record.c \
+            bench/module.c
 HOSTLIB  := $(PORTABLE) $(wildcard tools/hostlib/*.c)
 MODELS   := $(wildcard tests/host/models/*.c)
 HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,$(wildcard tests/host/test_*.c))
@@ -148,6 +149,16 @@ check: deps
 	@$(MAKE) --no-print-directory emu
 	@BUILD=$(BUILD) tests/run-checks
 
+# The LAVA jobs in lava/: lava-dispatcher (installed here when missing, never
+# by make deps) runs the QEMU job with lava-run and the check compares the
+# cases it recorded with tools/barebench report; make check runs the same
+# test when lava-dispatcher is there.
+.PHONY: check-lava
+check-lava: deps
+	@tools/lava-deps.sh
+	@$(MAKE) --no-print-directory -j2 all
+	@BUILD=$(BUILD) tests/boot/test_lava.py
+
 # libFuzzer on the boot-option and event-spec parsers, longer than the short
 # run in make check; the corpus grows in $(BUILD)/fuzz/corpus/ across runs.
 FUZZ_SECONDS ?= 300
@@ -179,6 +190,7 @@ help:
 	@echo "make bochs      boot the ISO in Bochs: MODEL=p4_willamette"
 	@echo "make report     default suite on QEMU + Bochs models: build/report.{md,csv,json,svg}"
 	@echo "make check      host tests and the boot matrix; ends with 'N passed, N failed'"
+	@echo "make check-lava run lava/job-qemu.yaml with lava-run (installs lava-dispatcher)"
 	@echo "make fuzz       fuzz the option and event-spec parsers: FUZZ_SECONDS=300 per target"
 	@echo "make deps       install the Debian packages the project needs"
 	@echo "make lint       cppcheck and clang-tidy;  make format: clang-format all C"

@@ -4,6 +4,7 @@
 
 #include "app/bootopts.h"
 #include "app/cpureport.h"
+#include "app/modules.h"
 #include "app/pmu_setup.h"
 #include "app/runsetup.h"
 #include "app/suite.h"
@@ -79,6 +80,7 @@ void kmain(uint32_t magic, uint32_t info_addr)
     if (boot_opts.help)
         bootopts_print_help();
     report_memory();
+    modules_load(&boot);
 
     cpu_identify(&cpu);
     cpu_report(&cpu);

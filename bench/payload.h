@@ -67,8 +67,15 @@ struct payload {
                                                                    .prepare = prepare_,            \
                                                                    .fn = fn_}
 
-/* The payloads the linker gathered, in link order. */
-const struct payload *payload_first(void);
-const struct payload *payload_end(void);
+/* The i-th payload: those the linker gathered, in link order, then those
+ * added at run time (modules); NULL past the last. */
+const struct payload *payload_at(unsigned i);
+
+/* The payload with that name (ASCII case ignored, as bench= does), or NULL. */
+const struct payload *payload_named(const char *name);
+
+/* Makes the n payloads at extra (which must stay in place) follow the
+ * built-in ones; a later call replaces the earlier list. */
+void payload_set_extra(const struct payload *extra, unsigned n);
 
 #endif

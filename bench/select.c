@@ -25,7 +25,8 @@ static void add(struct selection *sel, const struct payload *p)
 
 static void add_set(struct selection *sel, bool all)
 {
-    for (const struct payload *p = payload_first(); p < payload_end(); p++) {
+    const struct payload *p;
+    for (unsigned i = 0; (p = payload_at(i)); i++) {
         if (in_set(p, all))
             add(sel, p);
     }
@@ -42,7 +43,8 @@ static bool add_word(struct selection *sel, const char *word, size_t len)
         return true;
     }
     bool any = false;
-    for (const struct payload *p = payload_first(); p < payload_end(); p++) {
+    const struct payload *p;
+    for (unsigned i = 0; (p = payload_at(i)); i++) {
         if (glob_match(word, len, p->name)) {
             add(sel, p);
             any = true;
@@ -85,7 +87,8 @@ void select_print_library(void)
 {
     kprintf("benchmarks (instructions and branches per iteration, - = not fixed; * = in the "
             "default set, t = test only, by name):\n");
-    for (const struct payload *p = payload_first(); p < payload_end(); p++) {
+    const struct payload *p;
+    for (unsigned i = 0; (p = payload_at(i)); i++) {
         char insns[12], branches[12];
         count_text(insns, sizeof insns, p->insns);
         count_text(branches, sizeof branches, p->branches);

@@ -26,6 +26,8 @@ clang:clang
 cppcheck:cppcheck
 clang-tidy:clang-tidy
 clang-format:clang-format
+/usr/lib/python3/dist-packages/junitparser/__init__.py:python3-junitparser
+/usr/lib/ipxe/qemu/efi-e1000.rom:ipxe-qemu
 "
 
 missing=""

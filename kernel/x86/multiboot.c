@@ -6,10 +6,12 @@
 #define MB1_BOOT_MAGIC   0x2badb002u
 #define MB2_BOOT_MAGIC   0x36d76289u
 #define MB1_FLAG_CMDLINE (1u << 2)
+#define MB1_FLAG_MODS    (1u << 3)
 #define MB1_FLAG_MMAP    (1u << 6)
 #define MB1_FLAG_LOADER  (1u << 9)
 #define MB2_TAG_END      0
 #define MB2_TAG_CMDLINE  1
+#define MB2_TAG_MODULE   3
 #define MB2_TAG_LOADER   2
 #define MB2_TAG_MMAP     6
 
@@ -21,6 +23,24 @@ static void add_region(struct boot_info *bi, uint64_t base, uint64_t length, uin
         bi->regions[bi->n_regions++] = (struct mem_region){base, length, type};
 }
 
+static void add_module(struct boot_info *bi, uint32_t start, uint32_t end, const char *name)
+{
+    if (bi->n_modules < MB_MAX_MODULES)
+        bi->modules[bi->n_modules++] = (struct boot_module){start, end, name ? name : ""};
+    else
+        bi->modules_dropped++;
+}
+
+/* Multiboot 0.6.96 section 3.3: mods_count at 20, mods_addr at 24, each
+ * entry mod_start, mod_end, string, reserved. */
+static void parse_mb1_modules(const uint8_t *info, struct boot_info *bi)
+{
+    uint32_t count = *(const uint32_t *)(info + 20);
+    const uint32_t *mod = (const uint32_t *)*(const uint32_t *)(info + 24);
+    for (uint32_t i = 0; i < count; i++, mod += 4)
+        add_module(bi, mod[0], mod[1], (const char *)mod[2]);
+}
+
 static void parse_mb1(const uint8_t *info, struct boot_info *bi)
 {
     uint32_t flags = *(const uint32_t *)info;
@@ -28,6 +48,8 @@ static void parse_mb1(const uint8_t *info, struct boot_info *bi)
         bi->cmdline = (const char *)*(const uint32_t *)(info + 16);
     if (flags & MB1_FLAG_LOADER)
         bi->loader = (const char *)*(const uint32_t *)(info + 64);
+    if (flags & MB1_FLAG_MODS)
+        parse_mb1_modules(info, bi);
     if (!(flags & MB1_FLAG_MMAP))
         return;
     uint32_t len = *(const uint32_t *)(info + 44);
@@ -54,6 +76,10 @@ static void parse_mb2(const uint8_t *info, struct boot_info *bi)
             break;
         if (type == MB2_TAG_CMDLINE)
             bi->cmdline = (const char *)(p + 8);
+        else if (type == MB2_TAG_MODULE && size >= 17)
+            /* Multiboot2 section 3.6.6: mod_start, mod_end, then the string. */
+            add_module(bi, *(const uint32_t *)(p + 8), *(const uint32_t *)(p + 12),
+                       (const char *)(p + 16));
         else if (type == MB2_TAG_LOADER)
             bi->loader = (const char *)(p + 8);
         else if (type == MB2_TAG_MMAP) {

@@ -1,5 +1,5 @@
-/* What the boot loader tells us: the command line and the memory map,
- * from a multiboot1 (QEMU -kernel) or multiboot2 (GRUB) information block. */
+/* What the boot loader tells us: the command line, the memory map and the
+ * modules it loaded, from a multiboot1 (QEMU -kernel) or multiboot2 (GRUB) information block. */
 #ifndef BAREBENCH_MULTIBOOT_H
 #define BAREBENCH_MULTIBOOT_H
 
@@ -7,10 +7,18 @@
 #include <stdint.h>
 
 #define MB_MAX_REGIONS 32
+#define MB_MAX_MODULES 8
 
 struct mem_region {
     uint64_t base, length;
     uint32_t type; /* 1 = usable RAM */
+};
+
+/* A module as the loader placed it: [start, end) and its command line
+ * (the file name and any words after it; "" when the loader gave none). */
+struct boot_module {
+    uint32_t start, end;
+    const char *name;
 };
 
 struct boot_info {
@@ -20,6 +28,9 @@ struct boot_info {
     unsigned n_regions;
     struct mem_region regions[MB_MAX_REGIONS];
     uint64_t usable_bytes;
+    unsigned n_modules;
+    struct boot_module modules[MB_MAX_MODULES];
+    unsigned modules_dropped; /* loaded beyond MB_MAX_MODULES */
 };
 
 void multiboot_parse(uint32_t magic, uint32_t info_addr, struct boot_info *out);

@@ -47,6 +47,8 @@ TARGETS = {
     "fuzz_pmu": sorted(glob.glob(os.path.join(ROOT, "pmu", "*.c")))
     + sorted(glob.glob(os.path.join(ROOT, "pmu", "x86", "*.c")))
     + ["lib/fmt.c", "lib/strutil.c", "lib/cpuinfo.c", "kernel/console.c"],
+    "fuzz_module": ["bench/module.c", "lib/crc32.c", "lib/fmt.c", "lib/strutil.c",
+                    "kernel/console.c"],
 }
 
 # The event-spec language's punctuation. Words come from the PMU layer:

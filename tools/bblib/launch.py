@@ -82,9 +82,13 @@ class Boot:
 
 
 def qemu_command(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
-                 memory=64, counting=False):
+                 memory=64, counting=False, modules=(), netboot=None):
     """The QEMU argv for the fast -kernel path, or for booting the ISO;
-    `counting`: under the counting QEMU, with the CPU model's PMU on."""
+    `counting`: under the counting QEMU, with the CPU model's PMU on;
+    `modules`: files QEMU hands the kernel as multiboot modules (-initrd,
+    -kernel path only); `netboot` = (folder, script): boot from the NIC's
+    iPXE ROM, served by QEMU's own DHCP and TFTP (user-mode network,
+    restrict=on: the guest reaches nothing outside QEMU)."""
     if counting and uefi:
         raise ValueError("the counting QEMU is built for i386 only: no UEFI boot")
     binary = "qemu-system-x86_64" if uefi else "qemu-system-i386"
@@ -98,12 +102,21 @@ def qemu_command(kernel=None, cpu="max", append="", iso=None, uefi=False, icount
         cmd += ["-cpu", cpu]
     if icount:
         cmd += ["-icount", "shift=0,sleep=off"]
-    if iso:
+    if netboot:
+        folder, script = netboot
+        cmd += ["-netdev", "user,id=n0,restrict=on,tftp=%s,bootfile=%s" % (folder, script),
+                "-device", "e1000,netdev=n0", "-boot", "n"]
+    elif iso:
         cmd += ["-cdrom", iso, "-boot", "d"]
     else:
         cmd += ["-kernel", kernel]
         if append:
             cmd += ["-append", append]
+        if modules:
+            # QEMU splits -initrd at commas: one module per file.
+            if any("," in m for m in modules):
+                raise ValueError("a module path with a comma cannot pass through -initrd")
+            cmd += ["-initrd", ",".join(modules)]
     return cmd
 
 
@@ -166,15 +179,16 @@ def _run(cmd, timeout, tee):
 
 
 def boot_qemu(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
-              timeout=60, tee=False, log=None, counting=False):
+              timeout=60, tee=False, log=None, counting=False, modules=(), netboot=None):
     """Boots under QEMU and judges the run by exit status and final line."""
-    cmd = qemu_command(kernel, cpu, append, iso, uefi, icount, counting=counting)
+    cmd = qemu_command(kernel, cpu, append, iso, uefi, icount, counting=counting,
+                       modules=modules, netboot=netboot)
     text, stderr, code, timed_out, secs = _run(cmd, timeout, tee)
     if log:
         with open(log, "w", encoding="latin-1") as f:
             f.write(text)
     target = "%s:%s%s" % ("qemu-pmu" if counting else "qemu", "uefi" if uefi else cpu,
-                          "+iso" if iso else "")
+                          "+iso" if iso else "+ipxe" if netboot else "")
     boot = Boot(target, text, code, secs, timed_out, stderr=stderr)
     return _judge(boot, QEMU_EXIT_PASS)
 

@@ -42,18 +42,30 @@ GRUB_MODULES_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname
     os.path.abspath(__file__)))), "iso", "grub-modules")
 
 
-def iso_with_options(kernel, grub_cfg, append, work):
+def _with_modules(line, modules):
+    """A multiboot(2) line followed by a module(2) line per payload module."""
+    command = "module2" if line.lstrip().startswith("multiboot2") else "module"
+    indent = line[:len(line) - len(line.lstrip())]
+    return line + "".join("\n%s%s /boot/%s" % (indent, command, os.path.basename(m))
+                          for m in modules)
+
+
+def iso_with_options(kernel, grub_cfg, append, work, modules=()):
     """Builds work/options.iso whose first menu entry passes `append` to the
-    kernel: Bochs boots only ISOs, and has no -append."""
+    kernel (and loads `modules`, payload modules, after it): Bochs boots only
+    ISOs, and has no -append."""
     with open(grub_cfg) as f:
         cfg = f.read()
-    cfg, n = re.subn(r"^(\s*multiboot2?\s+\S+).*$", lambda m: "%s %s" % (m.group(1), append),
+    cfg, n = re.subn(r"^(\s*multiboot2?\s+\S+).*$",
+                     lambda m: _with_modules("%s %s" % (m.group(1), append), modules),
                      cfg, count=1, flags=re.M)
     if not n:
         raise RuntimeError("%s has no multiboot line to put the boot options on" % grub_cfg)
     root = os.path.join(work, "isodir")
     os.makedirs(os.path.join(root, "boot", "grub"), exist_ok=True)
     shutil.copy(kernel, os.path.join(root, "boot", "barebench.elf"))
+    for m in modules:
+        shutil.copy(m, os.path.join(root, "boot", os.path.basename(m)))
     with open(os.path.join(root, "boot", "grub", "grub.cfg"), "w") as f:
         f.write(cfg)
     iso = os.path.join(work, "options.iso")
@@ -107,11 +119,11 @@ class Outcome:
             ("  (" + why + ")") if why else "")
 
 
-def _boot(target, out_dir, kernel, iso, append, icount, timeout, counting):
+def _boot(target, out_dir, kernel, iso, append, icount, timeout, counting, modules):
     log = os.path.join(out_dir, target.name + ".log")
     if target.emulator == "qemu":
         boot = launch.boot_qemu(kernel, cpu=target.model, append=append, icount=icount,
-                                timeout=timeout, log=log, counting=counting)
+                                timeout=timeout, log=log, counting=counting, modules=modules)
     else:
         boot = launch.boot_bochs(iso, target.model, timeout=timeout, log=log)
     try:
@@ -122,13 +134,15 @@ def _boot(target, out_dir, kernel, iso, append, icount, timeout, counting):
 
 
 def run_all(targets, out_dir, kernel=None, iso=None, append="", icount=False, timeout=60,
-            jobs=2, progress=None, counting=False):
+            jobs=2, progress=None, counting=False, modules=()):
     """Boots every target, at most `jobs` at a time; returns Outcomes in the
     order of `targets`, calling progress(outcome) as each one finishes.
-    `counting`: QEMU targets boot under the counting QEMU."""
+    `counting`: QEMU targets boot under the counting QEMU; `modules`: payload
+    modules QEMU targets get through -initrd (Bochs's ISO must carry them)."""
     os.makedirs(out_dir, exist_ok=True)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(_boot, t, out_dir, kernel, iso, append, icount, timeout, counting)
+        futures = [pool.submit(_boot, t, out_dir, kernel, iso, append, icount, timeout, counting,
+                               modules)
                    for t in targets]
         if progress:
             for f in futures:

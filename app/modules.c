@@ -1,0 +1,108 @@
+/* Each module is copied into a static store before anything else uses
+ * the memory the loader put it in (the arena of kernel/x86/memory.c starts
+ * right after the kernel image, which is where QEMU and GRUB place
+ * modules), then parsed there; its payloads point into the copy. */
+#include "app/modules.h"
+
+#include "bench/module.h"
+#include "bench/payload.h"
+#include "bench/record.h"
+#include "kernel/console.h"
+#include "lib/fmt.h"
+#include "lib/kstring.h"
+
+#define STORE_BYTES    (2 * MODULE_MAX_BYTES)
+#define MAX_PAYLOADS   64
+#define NAME_SHOWN_MAX 80
+
+static uint8_t store[STORE_BYTES] __attribute__((aligned(16)));
+static size_t store_used;
+static struct payload payloads[MAX_PAYLOADS];
+static unsigned n_payloads;
+/* Refusals, said at once and kept for error records after the boot record
+ * (records start there). */
+static char refusals[MB_MAX_MODULES + 1][NAME_SHOWN_MAX + MODULE_WHY_MAX + 16];
+static unsigned n_refusals;
+
+static void refuse(const char *name, const char *why)
+{
+    kprintf("module %s: refused: %s; the built-in payloads still run\n", name, why);
+    if (n_refusals < MB_MAX_MODULES + 1)
+        fmt_snprintf(refusals[n_refusals++], sizeof refusals[0], "%s: refused: %s", name, why);
+}
+
+/* A clash with a built-in payload or an earlier module's would make
+ * bench=NAME measure two payloads; the whole module is refused instead. */
+static const char *clash(const struct payload *list, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if (payload_named(list[i].name))
+            return list[i].name;
+    }
+    return NULL;
+}
+
+static void load_one(const struct boot_module *m, const char *name)
+{
+    char why[MODULE_WHY_MAX];
+    uint32_t size = m->end - m->start;
+    unsigned n;
+    if (m->end < m->start || size > MODULE_MAX_BYTES) {
+        fmt_snprintf(why, sizeof why, "%u bytes, more than the %u a module may have",
+                     (unsigned)size, MODULE_MAX_BYTES);
+        refuse(name, why);
+        return;
+    }
+    if (size > STORE_BYTES - store_used) {
+        fmt_snprintf(why, sizeof why, "no room left (%u bytes for all modules)", STORE_BYTES);
+        refuse(name, why);
+        return;
+    }
+    uint8_t *copy = store + store_used;
+    memcpy(copy, (const void *)m->start, size);
+    if (!module_parse(copy, size, payloads + n_payloads, MAX_PAYLOADS - n_payloads, &n, why,
+                      sizeof why)) {
+        refuse(name, why);
+        return;
+    }
+    const char *taken = clash(payloads + n_payloads, n);
+    if (taken) {
+        fmt_snprintf(why, sizeof why, "payload %s already exists", taken);
+        refuse(name, why);
+        return;
+    }
+    store_used += (size + 15) & ~(size_t)15;
+    kprintf("module %s: %u payload(s):", name, n);
+    for (unsigned i = 0; i < n; i++)
+        kprintf(" %s", payloads[n_payloads + i].name);
+    kprintf("\n");
+    n_payloads += n;
+    payload_set_extra(payloads, n_payloads);
+}
+
+void modules_load(const struct boot_info *boot)
+{
+    for (unsigned i = 0; i < boot->n_modules; i++) {
+        char name[NAME_SHOWN_MAX];
+        str_copy(name, sizeof name, boot->modules[i].name);
+        load_one(&boot->modules[i], name[0] ? name : "(unnamed)");
+    }
+    if (boot->modules_dropped) {
+        char why[MODULE_WHY_MAX];
+        fmt_snprintf(why, sizeof why, "%u more module(s) ignored: at most %u are read",
+                     boot->modules_dropped, MB_MAX_MODULES);
+        kprintf("modules: %s\n", why);
+        if (n_refusals < MB_MAX_MODULES + 1)
+            str_copy(refusals[n_refusals++], sizeof refusals[0], why);
+    }
+}
+
+void modules_record_refusals(void)
+{
+    for (unsigned i = 0; i < n_refusals; i++) {
+        record_begin("error");
+        record_field("module");
+        record_field(refusals[i]);
+        record_end();
+    }
+}

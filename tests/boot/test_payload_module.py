@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Payload modules: the README's example payloads, assembled into a module
+with `tools/barebench payload` and given to the stock kernel as a multiboot1
+module (QEMU -initrd), measure exactly what the same source built in with
+`make PAYLOAD=` measures under -icount, record for record; through GRUB's
+`module2` (multiboot2) too. Damaged, truncated, oversized and hostile copies
+are each refused with their file named, and the built-in payloads still run.
+`tools/barebench run --payload` does it in one step."""
+
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+import bootcheck as bc
+from bblib import module, runner
+from test_user_payload import readme_example
+
+TOOL = os.path.join(bc.ROOT, "tools", "barebench")
+
+
+def comparable(run, names):
+    """The bench, pass and result records of those payloads, without the
+    sequence numbers (the boot records' command lines differ)."""
+    return [(r.type, tuple(sorted(r.fields.items()))) for r in run.records
+            if r.type in ("bench", "pass", "result") and r.fields.get("bench",
+                                                                        r.fields.get("name"))
+            in names]
+
+
+def damaged_copies(good, work):
+    """(file, what the kernel must say) for each way a module can be bad."""
+    copies = {
+        "truncated.bbp": (good[:-3], "truncated"),
+        "flipped.bbp": (good[:-2] + bytes([good[-2] ^ 0x10]) + good[-1:], "CRC mismatch"),
+        "oversized.bbp": (module.seal(good + bytes(module.MAX_BYTES)), "more than the 65536"),
+        "version9.bbp": (good[:4] + struct.pack("<H", 9) + good[6:], "format version 9"),
+        "hostile.bbp": (module.seal(good[:32] + struct.pack("<I", 0xfffffff0) + good[36:]),
+                        "name offset 4294967280 is outside the module"),
+        "notamodule.bbp": (b"GRUB would load any file here\n" * 4, "no BBPM magic"),
+    }
+    out = []
+    for name, (data, says) in copies.items():
+        path = os.path.join(work, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        out.append((path, says))
+    return out
+
+
+def main():
+    source = readme_example()
+    if not bc.report(source is not None, "README.md has the example payload block"):
+        return bc.summary()
+    names = re.findall(r"^PAYLOAD (\w+),", source, re.M)
+    with tempfile.TemporaryDirectory(prefix="bb-module-") as work:
+        asm = os.path.join(work, "example.asm")
+        with open(asm, "w") as f:
+            f.write(source)
+        bbp = os.path.join(work, "example.bbp")
+        tool = subprocess.run([sys.executable, TOOL, "payload", asm, "-o", bbp],
+                              capture_output=True, text=True, cwd=bc.ROOT)
+        if not bc.report(tool.returncode == 0 and os.path.exists(bbp),
+                         "barebench payload builds the README example into a module (%s)"
+                         % "; ".join((tool.stdout + tool.stderr).split("\n")).strip("; ")[-300:]):
+            return bc.summary()
+        good = open(bbp, "rb").read()
+        bc.report(good[:4] == b"BBPM" and len(good) == struct.unpack_from("<I", good, 8)[0],
+                  "the module starts with its magic and states its length (%d bytes)" % len(good))
+
+        build = os.path.join(work, "build")
+        make = subprocess.run(["make", "-s", "-j2", "BUILD=" + build, "PAYLOAD=" + asm,
+                               os.path.join(build, "barebench.elf")], cwd=bc.ROOT,
+                              capture_output=True, text=True)
+        bc.report(make.returncode == 0, "make PAYLOAD=example.asm builds the reference image")
+        spec = "bench=" + "+".join(names) + "+nop"
+        built_in, loaded = bc.in_parallel(lambda job: job(), [
+            lambda: bc.launch.boot_qemu(os.path.join(build, "barebench.elf"), "pentium3", spec,
+                                        icount=True),
+            lambda: bc.qemu("pentium3", spec, icount=True, modules=[bbp])])
+        ref, mine = bc.records(built_in), bc.records(loaded)
+        bc.report(re.search(r"^module %s: %d payload\(s\): %s" % (re.escape(bbp), len(names),
+                                                                   " ".join(names)) + r"\r?$",
+                            loaded.serial, re.M) is not None,
+                  "the kernel names the module and the payloads it took from it")
+        if ref and mine:
+            want = comparable(ref, set(names) | {"nop"})
+            got = comparable(mine, set(names) | {"nop"})
+            bc.report(want and got == want,
+                      "the module's payloads give the same bench, pass and result records as "
+                      "make PAYLOAD= (%d records)" % len(got))
+            for name in names:
+                res = [r.fields for r in mine.of_type("result") if r.fields["bench"] == name]
+                bc.report(len(res) == 1 and res[0]["min"] == res[0]["max"],
+                          "%s from the module measures exactly, zero spread (%s)"
+                          % (name, res[0]["median"] if res else "no result"))
+            bc.report(mine.status == "pass", "the run with the module passes")
+
+        bad = damaged_copies(good, work)
+        boot = bc.qemu("pentium3", "bench=%s+nop" % names[0], icount=True,
+                       modules=[p for p, _ in bad] + [bbp])
+        for path, says in bad:
+            bc.report(re.search(r"^module %s: refused: .*%s" % (re.escape(path), re.escape(says)),
+                                boot.serial, re.M) is not None,
+                      "%s is refused by name: %s" % (os.path.basename(path), says))
+        run = bc.records(boot)
+        if run:
+            errors = [r.fields for r in run.of_type("error")]
+            bc.report(len(errors) == len(bad) and all(
+                e["where"] == "module" and e["message"].startswith(path + ": refused: ")
+                for e, (path, _) in zip(errors, bad)),
+                "each refusal is also an error record naming the module (%d records)"
+                % len(errors))
+            benches = [r.fields["bench"] for r in run.of_type("result")]
+            bc.report(benches == [names[0], "nop"] and run.status == "pass",
+                      "after the refusals the good module's %s and the built-in nop run, status "
+                      "pass (%s)" % (names[0], benches))
+
+        clash = os.path.join(work, "clash.asm")
+        with open(clash, "w") as f:
+            f.write('%include "payload.mac"\nPAYLOAD nop, "not the real nop", 1\n    nop\n'
+                    'ENDPAYLOAD\n')
+        clash_bbp = os.path.join(work, "clash.bbp")
+        module.build(clash, clash_bbp)
+        boot = bc.qemu("pentium3", "bench=nop", icount=True, modules=[clash_bbp])
+        bc.report(re.search(r"^module %s: refused: payload nop already exists"
+                            % re.escape(clash_bbp), boot.serial, re.M) is not None and
+                  boot.passed, "a module payload named like a built-in one is refused, run passes")
+
+        iso = runner.iso_with_options(bc.KERNEL, os.path.join(bc.ROOT, "iso", "grub.cfg"),
+                                      "bench=" + "+".join(names), work, [bbp])
+        boot = bc.launch.boot_qemu(iso=iso, cpu="pentium3", icount=True)
+        run = bc.records(boot)
+        bc.report(run is not None and "multiboot2" in boot.serial and
+                  sorted(r.fields["bench"] for r in run.of_type("result")) == sorted(names),
+                  "GRUB's module2 (multiboot2) hands the module over and its payloads run")
+
+        out = os.path.join(work, "runs")
+        proc = subprocess.run([sys.executable, TOOL, "run", "--payload", asm, "--qemu", "pentium3",
+                               "--icount", "--append", "bench=" + names[-1], "-o", out],
+                              capture_output=True, text=True, cwd=bc.ROOT)
+        log = os.path.join(out, "qemu-pentium3.log")
+        text = open(log, encoding="latin-1").read() if os.path.exists(log) else ""
+        bc.report(proc.returncode == 0 and re.search(r"@BB,\d+,result,%s," % names[-1], text),
+                  "barebench run --payload assembles and boots in one step (%s)"
+                  % proc.stdout.strip().splitlines()[-1:])
+    return bc.summary()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

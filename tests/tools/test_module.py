@@ -1,0 +1,86 @@
+"""`barebench payload`: a NASM source becomes a version-1 module whose
+header, CRC and descriptors say what the source says; a payload the module
+format cannot carry (a prepare function, an absolute address in its body)
+is refused with its name, and so is a source nasm rejects."""
+
+import os
+import struct
+import zlib
+
+from common import tool, write_temp
+from bblib import module
+
+HEADER = struct.Struct("<4sHHIIIIHHI")
+DESC = struct.Struct("<IIIIiiII")
+
+GOOD = """%include "payload.mac"
+PAYLOAD two_adds, "two dependent ADDs", 2, NEEDS_TSC
+    add eax, 1
+    add eax, 1
+ENDPAYLOAD
+PAYLOAD spin3, "inner loop of 3", VARIABLE
+    mov ecx, 3
+%$l:
+    dec ecx
+    jnz %$l
+ENDPAYLOAD
+"""
+
+
+def _build(source, name):
+    src = write_temp(source, name + ".asm")
+    out = src[:-4] + ".bbp"
+    code, stdout, stderr = tool("payload", src, "-o", out)
+    return code, stdout + stderr, out
+
+
+def _cstr(data, at):
+    return data[at:data.index(b"\0", at)].decode()
+
+
+def test_module_says_what_the_source_says():
+    code, said, out = _build(GOOD, "good")
+    assert code == 0, said
+    data = open(out, "rb").read()
+    magic, version, hlen, length, crc, count, table, dlen, _, _ = HEADER.unpack_from(data)
+    assert (magic, version, hlen, dlen) == (b"BBPM", 1, 32, 32)
+    assert length == len(data) and crc == zlib.crc32(data[16:]), "length or CRC wrong"
+    descs = [DESC.unpack_from(data, table + 32 * i) for i in range(count)]
+    got = [(_cstr(data, d[0]), _cstr(data, d[1]), data[d[2]:d[2] + d[3]], d[4], d[5], d[6])
+           for d in descs]
+    assert got == [("two_adds", "two dependent ADDs", bytes.fromhex("83c00183c001"), 2, 0, 0x20),
+                   ("spin3", "inner loop of 3", bytes.fromhex("b903000000" "4975fd"), -1, -1, 0)], got
+
+
+def test_prepare_function_refused_by_name():
+    src = GOOD + """extern prepare_chase
+PAYLOAD with_prep, "needs prepare", 1, 0, prepare_chase
+    nop
+ENDPAYLOAD
+"""
+    code, said, out = _build(src, "prep")
+    assert code != 0 and "with_prep has a prepare function" in said, said
+    assert not os.path.exists(out), "a refused source leaves no module"
+
+
+def test_absolute_address_refused_by_name():
+    src = GOOD + """section .data
+value: dd 0
+PAYLOAD load_abs, "loads a label", 1
+    mov eax, [value]
+ENDPAYLOAD
+"""
+    code, said, _ = _build(src, "abs")
+    assert code != 0 and "load_abs uses an absolute address" in said, said
+
+
+def test_nasm_error_reported():
+    code, said, _ = _build('%include "payload.mac"\nPAYLOAD bad, "x", 1\n    movx eax\n'
+                           'ENDPAYLOAD\n', "bad")
+    assert code != 0 and "nasm failed" in said, said
+
+
+def test_limits_refused():
+    big = GOOD.replace("    add eax, 1\n    add eax, 1\n", "    nop\n" * (module.MAX_BODY + 1))
+    code, said, _ = _build(big, "big")
+    assert code != 0 and "two_adds: the body has %d bytes" % (module.MAX_BODY + 1) in said, said
