@@ -1,7 +1,10 @@
 # barebench: build the kernel, the ISO and the host programs; run and check.
 # `make help` lists the targets.
 
-BUILD   := build
+ARCH    := x86
+# Each architecture builds into its own folder from the same tree: x86 into
+# build/, PowerPC (make ARCH=ppc) into build/ppc/.
+BUILD   := $(if $(filter x86,$(ARCH)),build,build/$(ARCH))
 KCC     := gcc
 HOSTCC  := gcc
 NASM    := nasm
@@ -15,6 +18,7 @@ KCFLAGS := -m32 -march=i586 -std=c11 -ffreestanding -fno-pic -fno-pie -fno-stack
 KLDFLAGS := -m32 -nostdlib -no-pie -static -Wl,--build-id=none -Wl,-z,noexecstack -T linker.ld \
             -Wl,--gc-sections
 HOSTCFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -DBAREBENCH_HOST -I.
+include boot/$(ARCH)/arch.mk
 
 # A user's payload built into the image without editing the tree.
 PAYLOAD ?=
@@ -22,21 +26,23 @@ PAYLOAD ?=
 # The layers, bottom up; each may include only the ones before it, and an
 # architecture's files sit in a folder named for it (x86/) inside its layer.
 LAYERS := lib kernel pmu bench app
-ARCH   := x86
 K_DIRS := boot/$(ARCH) $(foreach l,$(LAYERS),$(l) $(l)/$(ARCH) $(l)/$(ARCH)/payloads)
 
 # Kernel sources: every layer, plus $(PAYLOAD).
 K_ASM  := $(wildcard $(addsuffix /*.asm,$(K_DIRS))) $(filter %.asm,$(PAYLOAD))
+K_S    := $(wildcard $(addsuffix /*.S,$(K_DIRS))) $(filter %.S,$(PAYLOAD))
 K_C    := $(wildcard $(addsuffix /*.c,$(K_DIRS))) $(filter %.c,$(PAYLOAD))
-K_OBJ  := $(patsubst %,$(BUILD)/k/%.o,$(K_ASM) $(K_C))
+K_OBJ  := $(patsubst %,$(BUILD)/k/%.o,$(K_ASM) $(K_S) $(K_C))
 KERNEL := $(BUILD)/barebench.elf
 ISO    := $(BUILD)/barebench.iso
 
 # Sources that also compile for the host (tests, pmu-encode, fuzzers): the
 # libraries but the kernel's own libc (lib/kstring.c), the console, the PMU
 # layer, and the harness's statistics and records.
+# pmu-encode and the tests know every architecture's backends: the host
+# lists them all (tools/hostlib/registry.c) instead of one kernel's registry.
 PORTABLE := $(filter-out lib/kstring.c,$(wildcard lib/*.c)) kernel/console.c \
-            $(wildcard pmu/*.c pmu/$(ARCH)/*.c) bench/stats.c bench/record.c
+            $(filter-out pmu/%/registry.c,$(wildcard pmu/*.c pmu/*/*.c)) bench/stats.c bench/record.c
 HOSTLIB  := $(PORTABLE) $(wildcard tools/hostlib/*.c)
 MODELS   := $(wildcard tests/host/models/*.c)
 HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,$(wildcard tests/host/test_*.c))
@@ -46,7 +52,7 @@ CPU  ?= max
 ARGS ?=
 
 .PHONY: all iso run run-iso bochs check lint format deps help host clean FORCE
-all: $(KERNEL) host
+all: $(KERNEL) $(KERNEL_EXTRA) host
 
 # A stamp file whose content is a setting: rewritten (and so newer than what
 # depends on it) only when the setting changes. Relink when the PAYLOAD list
@@ -66,6 +72,9 @@ $(BUILD)/k/%.asm.o: %.asm $(KFLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@$(NASM) $(NASMFLAGS) -M -MP -MT $@ -MF $@.d $<
 	$(NASM) $(NASMFLAGS) -o $@ $<
+$(BUILD)/k/%.S.o: %.S $(KFLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(KCC) $(KCFLAGS) $(DEPFLAGS) -c -o $@ $<
 $(BUILD)/k/%.c.o: %.c $(KFLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(KCC) $(KCFLAGS) $(DEPFLAGS) -c -o $@ $<
@@ -77,7 +86,7 @@ $(KFLAGS_STAMP): FORCE
 $(HFLAGS_STAMP): FORCE
 	$(call stamp,$(HOSTCC) $(HOSTCFLAGS))
 
-$(KERNEL): $(K_OBJ) linker.ld $(PAYLOAD_STAMP) $(KFLAGS_STAMP)
+$(KERNEL): $(K_OBJ) $(K_LDSCRIPT) $(PAYLOAD_STAMP) $(KFLAGS_STAMP)
 	$(KCC) $(KLDFLAGS) -o $@ $(K_OBJ) -lgcc
 
 # Host objects are compiled once and linked into every test and tool.
@@ -120,9 +129,8 @@ emu: deps
 # terminal and to $(BUILD)/serial.log.
 # COUNTING=1: under the counting QEMU, with -icount (its counters are exact
 # there).
-run: deps $(KERNEL) $(if $(COUNTING),emu)
-	@tools/boot qemu --cpu '$(CPU)' --append '$(ARGS)' $(if $(COUNTING),--counting --icount) \
-	  --log $(BUILD)/serial.log $(KERNEL)
+run: deps $(KERNEL) $(KERNEL_EXTRA) $(if $(COUNTING),emu)
+	@$(RUN)
 
 run-iso: deps $(ISO)
 	@tools/boot qemu --iso $(ISO) $(if $(UEFI),--uefi) --log $(BUILD)/serial.log

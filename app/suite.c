@@ -7,61 +7,13 @@
 #include "bench/record.h"
 #include "bench/select.h"
 #include "bench/stats.h"
+#include "app/suite_arch.h"
 #include "kernel/console.h"
-#include "kernel/x86/cpu.h"
-#include "kernel/x86/memory.h"
-#include "kernel/x86/probe.h"
-#include "kernel/x86/traps.h"
-#include "kernel/x86/user.h"
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 
 static struct measure_result result;
 static struct selection selection;
-
-static enum serializer choose_serializer(const struct cpu_info *cpu, unsigned choice)
-{
-    bool has_lfence = cpu->features[FEAT_SSE2];
-    bool has_serialize = cpu->features[FEAT_SERIALIZE];
-    enum serializer best = has_serialize ? SERIALIZER_SERIALIZE
-                           : has_lfence  ? SERIALIZER_LFENCE
-                                         : SERIALIZER_CPUID;
-    if (choice == SER_CPUID)
-        return SERIALIZER_CPUID;
-    if ((choice == SER_LFENCE && !has_lfence) || (choice == SER_SERIALIZE && !has_serialize)) {
-        kprintf("bench: serialize=%s: this CPU lacks it; using %s\n",
-                choice == SER_LFENCE ? "lfence" : "serialize", serializer_name(best));
-        return best;
-    }
-    if (choice == SER_LFENCE)
-        return SERIALIZER_LFENCE;
-    if (choice == SER_SERIALIZE)
-        return SERIALIZER_SERIALIZE;
-    return best;
-}
-
-/* Why this CPU cannot run the payload, or NULL. */
-static const char *missing_feature(const struct payload *p, const struct cpu_info *cpu)
-{
-    uint64_t value;
-    if ((p->flags & PAYLOAD_NEEDS_MMX) && !cpu->features[FEAT_MMX])
-        return "the CPU has no MMX";
-    if ((p->flags & PAYLOAD_NEEDS_SSE) && !cpu->features[FEAT_SSE])
-        return "the CPU has no SSE";
-    if ((p->flags & PAYLOAD_NEEDS_SSE2) && !cpu->features[FEAT_SSE2])
-        return "the CPU has no SSE2";
-    if ((p->flags & PAYLOAD_NEEDS_CMOV) && !cpu->features[FEAT_CMOV])
-        return "the CPU has no CMOV";
-    if ((p->flags & PAYLOAD_NEEDS_TSC) && !cpu->features[FEAT_TSC])
-        return "the CPU has no TSC";
-    if ((p->flags & PAYLOAD_NEEDS_MSR) && (!cpu->features[FEAT_MSR] || rdmsr_safe(0x10, &value)))
-        return "RDMSR of MSR 0x10 faults here";
-    if ((p->flags & PAYLOAD_NEEDS_MSR) && user_active())
-        return "RDMSR faults at CPL 3 (ring=3)";
-    if ((p->flags & PAYLOAD_NEEDS_RDPMC) && rdpmc_safe(0, &value))
-        return "RDPMC of counter 0 faults here";
-    return 0;
-}
 
 static void print_boot_record(const struct suite_context *ctx, enum serializer ser)
 {
@@ -106,16 +58,16 @@ static void print_skip(const struct payload *p, const char *why)
     record_end();
 }
 
-static void print_fault(const struct payload *p, const struct trap_info *t)
+static void print_fault(const struct payload *p, const struct suite_fault *t)
 {
-    kprintf("  FAULT: %s raised %s (vector %u, error code 0x%x) at eip %08x; going on\n", p->name,
-            trap_mnemonic(t->vector), (unsigned)t->vector, (unsigned)t->error, (unsigned)t->eip);
+    kprintf("  FAULT: %s raised %s (vector %u, error code 0x%x) at %s %08x; going on\n", p->name,
+            t->name, (unsigned)t->vector, (unsigned)t->error, t->pc_name, (unsigned)t->pc);
     record_begin("fault");
     record_field(p->name);
     record_fieldf("%u", (unsigned)t->vector);
-    record_field(trap_mnemonic(t->vector));
+    record_field(t->name);
     record_fieldf("0x%x", (unsigned)t->error);
-    record_fieldf("0x%08x", (unsigned)t->eip);
+    record_fieldf("0x%08x", (unsigned)t->pc);
     record_end();
 }
 
@@ -242,28 +194,37 @@ static void print_overhead(const struct suite_context *ctx, const struct measure
     }
 }
 
+struct pass_job {
+    const struct payload *p;
+    const struct pmu_plan *plan;
+    unsigned pass;
+    const struct measure_config *cfg;
+    const struct payload_regs *regs;
+};
+
+static const char *run_pass_job(void *arg)
+{
+    const struct pass_job *j = arg;
+    return measure_pass(j->p, j->plan, j->pass, j->cfg, j->regs, &result);
+}
+
 /* Measures every pass of one payload inside a trap catch. Returns false
  * (with *fault filled) when the payload faulted. */
 static bool measure_payload(const struct suite_context *ctx, const struct payload *p,
                             const struct measure_config *cfg, const struct payload_regs *regs,
-                            struct trap_info *fault)
+                            struct suite_fault *fault)
 {
-    static struct trap_catch c;
-    static unsigned pass;
-    for (pass = 0; pass < ctx->plan->n_passes; pass++) {
+    for (unsigned pass = 0; pass < ctx->plan->n_passes; pass++) {
         const char *why = start_pass(ctx, pass);
         if (why) {
             print_skip(p, why);
             return true;
         }
-        if (trap_try(&c)) {
-            stop_pass(ctx, pass);
-            *fault = c.info;
-            return false;
-        }
-        why = measure_pass(p, ctx->plan, pass, cfg, regs, &result);
-        trap_end(&c);
+        struct pass_job job = {p, ctx->plan, pass, cfg, regs};
+        bool ok = suite_catch(run_pass_job, &job, &why, fault);
         stop_pass(ctx, pass);
+        if (!ok)
+            return false;
         if (why) {
             print_skip(p, why);
             return true;
@@ -282,7 +243,7 @@ unsigned suite_run(const struct suite_context *ctx)
         .unroll = o->unroll,
         .reps = o->reps,
         .warmup = o->warmup,
-        .ser = choose_serializer(&ctx->pmu->cpu, o->serialize),
+        .ser = suite_serializer(&ctx->pmu->cpu, o->serialize),
         .method = o->method == METHOD_EMPTY ? MEASURE_EMPTY : MEASURE_DIFF,
     };
     struct payload_env env = {
@@ -311,8 +272,8 @@ unsigned suite_run(const struct suite_context *ctx)
     for (unsigned i = 0; i < selection.n; i++) {
         const struct payload *p = selection.payloads[i];
         struct payload_regs regs = {0};
-        const char *why = unreadable ? unreadable : missing_feature(p, &ctx->pmu->cpu);
-        mem_reset();
+        const char *why = unreadable ? unreadable : suite_missing_feature(p, &ctx->pmu->cpu);
+        suite_mem_reset();
         if (!why && p->prepare)
             why = p->prepare(&regs, &env);
         if (why) {
@@ -320,7 +281,7 @@ unsigned suite_run(const struct suite_context *ctx)
             continue;
         }
         print_bench_header(p);
-        struct trap_info fault;
+        struct suite_fault fault;
         sample_payload_begin();
         if (!measure_payload(ctx, p, &cfg, &regs, &fault)) {
             print_fault(p, &fault);

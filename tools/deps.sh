@@ -26,6 +26,8 @@ clang:clang
 cppcheck:cppcheck
 clang-tidy:clang-tidy
 clang-format:clang-format
+qemu-system-ppc:qemu-system-ppc
+powerpc-linux-gnu-gcc:gcc-powerpc-linux-gnu
 "
 
 missing=""

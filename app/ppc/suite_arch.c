@@ -1,0 +1,48 @@
+/* The suite's PowerPC side: sync + isync around the reads, no optional
+ * features, the payload arena and the exception catch. */
+#include "app/suite_arch.h"
+
+#include "app/bootopts.h"
+#include "kernel/console.h"
+#include "kernel/ppc/memory.h"
+#include "kernel/ppc/traps.h"
+
+enum serializer suite_serializer(const struct cpu_info *cpu, unsigned choice)
+{
+    (void)cpu;
+    if (choice != SER_AUTO)
+        kprintf("bench: serialize=%s is x86's; PowerPC uses sync + isync\n",
+                bootopts_choice_name("serialize"));
+    return SERIALIZER_SYNC_ISYNC;
+}
+
+const char *suite_missing_feature(const struct payload *p, const struct cpu_info *cpu)
+{
+    (void)cpu;
+    if (p->flags & (PAYLOAD_NEEDS_MMX | PAYLOAD_NEEDS_SSE | PAYLOAD_NEEDS_SSE2 |
+                    PAYLOAD_NEEDS_RDPMC | PAYLOAD_NEEDS_MSR | PAYLOAD_NEEDS_CMOV))
+        return "an x86 feature";
+    return 0;
+}
+
+void suite_mem_reset(void)
+{
+    mem_reset();
+}
+
+bool suite_catch(const char *(*fn)(void *arg), void *arg, const char **why,
+                 struct suite_fault *fault)
+{
+    static struct trap_catch c;
+    if (trap_try(&c)) {
+        /* SRR1 bits 11-15 say why a program exception happened (PowerPC
+         * 604e manual, "Program Exception"); the DSISR does for a DSI. */
+        uint32_t cause = c.info.vector == 0x300 ? c.info.dsisr : c.info.srr1 & 0x001f0000u;
+        *fault = (struct suite_fault){c.info.vector, trap_name(c.info.vector), cause, c.info.srr0,
+                                      "srr0"};
+        return false;
+    }
+    *why = fn(arg);
+    trap_end(&c);
+    return true;
+}
