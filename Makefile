@@ -52,7 +52,7 @@ CPU  ?= max
 ARGS ?=
 
 .PHONY: all iso run run-iso bochs check lint format deps help host clean FORCE
-all: $(KERNEL) $(KERNEL_EXTRA) host
+all: $(KERNEL) $(KERNEL_EXTRA) $(ALL_HOST)
 
 # A stamp file whose content is a setting: rewritten (and so newer than what
 # depends on it) only when the setting changes. Relink when the PAYLOAD list

@@ -68,6 +68,7 @@ void kmain(unsigned entry)
             machine.serial ? (machine.kind == MACHINE_PREP ? "COM1 115200 8N1" : "SCC channel A")
                            : "absent");
     kprintf("command line: \"%s\"\n", cmdline);
+
     unsigned bad = bootopts_parse(cmdline);
     exit_configure(boot_opts.exit == EXIT_BOCHS ? EXIT_HALT : boot_opts.exit);
     if (bad)
@@ -75,6 +76,9 @@ void kmain(unsigned entry)
     if (boot_opts.help)
         bootopts_print_help();
     unsupported_options();
+    if (boot_opts.verbose >= 2)
+        kprintf("machine: Mac I/O at 0x%08x, pvpanic-pci at 0x%08x\n", (unsigned)machine.macio,
+                (unsigned)machine.pvpanic);
     mem_init(RAM_TOP);
     kprintf("memory: %u KiB for benchmark buffers above the kernel\n",
             (unsigned)(mem_arena_size() >> 10));
@@ -91,9 +95,8 @@ void kmain(unsigned entry)
 
     const char *detected =
         pmu_setup(&pmu, &plan, &cpu, boot_opts.pmu, boot_opts.events, boot_opts.pmudump);
-    struct suite_context suite = {&pmu,       detected,
-                                  &plan,      &boot_opts,
-                                  exit_under_qemu() ? "qemu" : "hw", cmdline};
+    struct suite_context suite = {
+        &pmu, detected, &plan, &boot_opts, exit_under_qemu() ? "qemu" : "hw", cmdline};
     unsigned faults = suite_run(&suite);
     if (faults)
         kprintf("\nbarebench: %u benchmark(s) faulted (reported above); the others ran\n", faults);

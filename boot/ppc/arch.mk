@@ -14,6 +14,9 @@ KLDFLAGS := -nostdlib -no-pie -static -Wl,--build-id=none -Wl,-z,noexecstack -T 
 KERNEL_EXTRA = $(BUILD)/barebench.bin
 $(BUILD)/barebench.bin: $(BUILD)/barebench.elf
 	powerpc-linux-gnu-objcopy -O binary -R .reset $< $@
+# The host programs are the same for every architecture: `make` builds them
+# into build/host.
+ALL_HOST :=
 MACHINE ?= 40p
 CPU ?= 604e
 RUN = tools/boot ppc --machine '$(MACHINE)' --cpu '$(CPU)' --append '$(ARGS)' \

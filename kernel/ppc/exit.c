@@ -17,15 +17,15 @@ static void (*finish_hook)(bool pass);
  * port B (TIP and BYTEACK are the host's handshake lines), its direction,
  * the shift register and the auxiliary control (shift out). Linux's
  * drivers/macintosh/via-cuda.c speaks the same protocol. */
-#define VIA         0x16000
-#define VIA_B       0x0000
-#define VIA_DIRB    0x0400
-#define VIA_SR      0x1400
-#define VIA_ACR     0x1600
-#define VIA_TIP     0x20
-#define VIA_TACK    0x10
-#define VIA_SR_OUT  0x10
-#define CUDA_PACKET 0x01
+#define VIA            0x16000
+#define VIA_B          0x0000
+#define VIA_DIRB       0x0400
+#define VIA_SR         0x1400
+#define VIA_ACR        0x1600
+#define VIA_TIP        0x20
+#define VIA_TACK       0x10
+#define VIA_SR_OUT     0x10
+#define CUDA_PACKET    0x01
 #define CUDA_POWERDOWN 0x0a
 
 bool exit_under_qemu(void)

@@ -22,12 +22,12 @@ struct ppc_machine_info machine;
 #define UART_LSR_TEMT 0x40
 
 /* The SCC's channel A, control and data, in the Mac I/O space. */
-#define SCC_A_CTRL 0x13020
-#define SCC_A_DATA 0x13030
+#define SCC_A_CTRL   0x13020
+#define SCC_A_DATA   0x13030
 #define SCC_TX_EMPTY 0x04 /* RR0 bit 2 */
 
-#define PCI_VENDOR_APPLE  0x106b
-#define PCI_VENDOR_REDHAT 0x1b36
+#define PCI_VENDOR_APPLE   0x106b
+#define PCI_VENDOR_REDHAT  0x1b36
 #define PCI_DEVICE_PVPANIC 0x0011
 #define PCI_CLASS_MACIO    0xff00 /* Apple's "other" class for Heathrow/KeyLargo */
 
@@ -49,10 +49,13 @@ static void pci_write(unsigned dev, unsigned reg, uint32_t v)
     io_write32le(host.data, v);
 }
 
-/* The 40p's firmware-less boot leaves BARs unassigned: give the pvpanic
- * device a window in PCI memory (seen by the CPU at 0xc0000000 on PReP). */
-#define PREP_PCI_MEM     0xc0000000u
-#define PREP_PVPANIC_BAR 0x01000000u
+/* Nobody assigns the pvpanic device's BAR (the 40p boots without
+ * firmware; OpenBIOS skips device classes it does not know): give it a
+ * window in PCI memory, which the CPU sees at 0xc0000000 on PReP and 1:1 on
+ * the Macs, above what OpenBIOS hands out from 0x80000000. */
+#define PREP_PCI_MEM    0xc0000000u
+#define PREP_PVPANIC_AT 0x01000000u
+#define MAC_PVPANIC_AT  0x8f000000u
 
 static void find_devices(void)
 {
@@ -65,12 +68,16 @@ static void find_devices(void)
         if ((id & 0xffff) == PCI_VENDOR_APPLE && class == PCI_CLASS_MACIO)
             machine.macio = bar & ~0xfu;
         if ((id & 0xffff) == PCI_VENDOR_REDHAT && id >> 16 == PCI_DEVICE_PVPANIC) {
-            if (machine.kind == MACHINE_PREP) {
-                pci_write(dev, 0x10, PREP_PVPANIC_BAR);
-                pci_write(dev, 4, pci_read(dev, 4) | 2); /* memory decoding on */
-                bar = PREP_PCI_MEM + PREP_PVPANIC_BAR;
+            if (!(bar & ~0xfu)) {
+                bool prep = machine.kind == MACHINE_PREP;
+                pci_write(dev, 0x10, prep ? PREP_PVPANIC_AT : MAC_PVPANIC_AT);
+                bar = prep ? PREP_PCI_MEM + PREP_PVPANIC_AT : MAC_PVPANIC_AT;
             }
-            machine.pvpanic = bar & ~0xfu;
+            /* OpenBIOS assigns the BAR but leaves decoding off. */
+            pci_write(dev, 4, pci_read(dev, 4) | 2); /* memory space on */
+            /* Its BAR is narrower than 16 bytes, so bits 1-3 are address
+             * bits here (docs/emulators.md): only bit 0 is not. */
+            machine.pvpanic = bar & ~1u;
         }
     }
 }

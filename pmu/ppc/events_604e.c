@@ -9,17 +9,34 @@
 #include "pmu/ppc/events_604e.h"
 
 #define NO -1
-#define ALL(c) {c, c, c, c}
-#define P1(c)  {c, NO, NO, NO}
-#define P2(c)  {NO, c, NO, NO}
-#define P3(c)  {NO, NO, c, NO}
-#define P4(c)  {NO, NO, NO, c}
-#define ADV    PMU_EVF_ADVANCES
+#define ALL(c)                                                                                     \
+    {                                                                                              \
+        c, c, c, c                                                                                 \
+    }
+#define P1(c)                                                                                      \
+    {                                                                                              \
+        c, NO, NO, NO                                                                              \
+    }
+#define P2(c)                                                                                      \
+    {                                                                                              \
+        NO, c, NO, NO                                                                              \
+    }
+#define P3(c)                                                                                      \
+    {                                                                                              \
+        NO, NO, c, NO                                                                              \
+    }
+#define P4(c)                                                                                      \
+    {                                                                                              \
+        NO, NO, NO, c                                                                              \
+    }
+#define ADV PMU_EVF_ADVANCES
 
 const struct ppc_event ppc604e_events[] = {
     {"CYCLES", ALL(0x01), ADV, "processor cycles"},
     {"INSTRUCTIONS_COMPLETED", ALL(0x02), ADV, "instructions completed"},
-    {"TB_BIT_TRANSITIONS", {NO, 0x03, 0x03, 0x03}, 0,
+    {"TB_BIT_TRANSITIONS",
+     {NO, 0x03, 0x03, 0x03},
+     0,
      "transitions of the time base bit MMCR0[TBSEL] selects (47, 51, 55, 63)"},
     {"INSTRUCTIONS_DISPATCHED", ALL(0x04), 0, "instructions dispatched"},
     /* PMC1 */
@@ -122,17 +139,14 @@ const struct ppc_event ppc604e_events[] = {
     {"TWO_CASTOUT_BUFFERS_CYCLES", P3(0x1b), 0, "cycles exactly two castout buffers are occupied"},
     {"DCACHE_RETRIES_CASTOUT_BUSY", P3(0x1c), 0,
      "data cache accesses retried on occupied castout buffers"},
-    {"SHARED_LOAD_MISS_READS", P3(0x1d), 0,
-     "read transactions from load misses brought in shared"},
+    {"SHARED_LOAD_MISS_READS", P3(0x1d), 0, "read transactions from load misses brought in shared"},
     {"CR_LOGICAL_FINISHED", P3(0x1e), 0, "CR logical instructions finished"},
     /* PMC4 (604e) */
     {"LSU_STALL_MMU_BUSY_CYCLES", P4(0x05), 0, "cycles the LSU stalls on a busy MMU"},
-    {"LSU_STALL_LOAD_QUEUE_FULL_CYCLES", P4(0x06), 0,
-     "cycles the LSU stalls on a full load queue"},
+    {"LSU_STALL_LOAD_QUEUE_FULL_CYCLES", P4(0x06), 0, "cycles the LSU stalls on a full load queue"},
     {"LSU_STALL_ADDRESS_COLLISION_CYCLES", P4(0x07), 0,
      "cycles the LSU stalls on an address collision"},
-    {"MISALIGNED_LOAD_HITS", P4(0x08), 0,
-     "misaligned loads that hit the cache for both accesses"},
+    {"MISALIGNED_LOAD_HITS", P4(0x08), 0, "misaligned loads that hit the cache for both accesses"},
     {"STORE_QUEUE_WRITES", P4(0x09), 0, "instructions written into the store queue"},
 };
 

@@ -36,8 +36,7 @@ static const unsigned sel_max[PPC_PMCS] = {0x7f, 0x3f, 0x1f, 0x1f};
 
 static bool ppc604e_detect(const struct cpu_info *cpu)
 {
-    return cpu->vendor == VENDOR_POWERPC &&
-           (cpu->family == PVR_604E || cpu->family == PVR_604EV);
+    return cpu->vendor == VENDOR_POWERPC && (cpu->family == PVR_604E || cpu->family == PVR_604EV);
 }
 
 static bool ppc604_detect(const struct cpu_info *cpu)
@@ -121,15 +120,15 @@ static const struct ppc_event *find_event(const char *name)
 }
 
 /* Applies the modifiers to the pass-wide MMCR0 bits in *filter. */
-static int apply_modifiers(const struct pmu_spec *spec, uint32_t *filter, char *suffix,
-                           size_t size, char *err, size_t errlen)
+static int apply_modifiers(const struct pmu_spec *spec, uint32_t *filter, char *suffix, size_t size,
+                           char *err, size_t errlen)
 {
     bool u = false, k = false;
     for (unsigned i = 0; i < spec->n_mods; i++) {
         const struct pmu_modifier *m = &spec->mods[i];
         bool valued = str_ieq(m->key, "thresh");
-        if (!valued && !str_ieq(m->key, "u") && !str_ieq(m->key, "k") &&
-            !str_ieq(m->key, "pm") && !str_ieq(m->key, "nopm"))
+        if (!valued && !str_ieq(m->key, "u") && !str_ieq(m->key, "k") && !str_ieq(m->key, "pm") &&
+            !str_ieq(m->key, "nopm"))
             return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on the 604/604e",
                              spec->text, m->key);
         if (valued != m->has_value)
@@ -239,8 +238,7 @@ static int ppc_place(const struct pmu *pmu, struct pmu_assigned_event *events[],
     for (unsigned i = 0; i < n; i++) {
         struct pmu_assigned_event *ev = events[i];
         fmt_snprintf(ev->counter, sizeof ev->counter, "PMC%u", ev->hw_index + 1);
-        fmt_snprintf(ev->encoding, sizeof ev->encoding, "r%u%02x", ev->hw_index + 1,
-                     select_of(ev));
+        fmt_snprintf(ev->encoding, sizeof ev->encoding, "r%u%02x", ev->hw_index + 1, select_of(ev));
         ev->read.kind = PMU_READ_RDMSR;
         ev->read.index = pmc_spr[ev->hw_index];
         ev->read.width = PPC_WIDTH;

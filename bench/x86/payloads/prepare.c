@@ -39,56 +39,6 @@ static const char *chase_prepare(struct payload_regs *regs, uint32_t bytes)
     return 0;
 }
 
-const char *chase_prepare_l1(struct payload_regs *regs, const struct payload_env *env);
-const char *chase_prepare_l2(struct payload_regs *regs, const struct payload_env *env);
-const char *chase_prepare_mem(struct payload_regs *regs, const struct payload_env *env);
-const char *chase_prepare_wss(struct payload_regs *regs, const struct payload_env *env);
-const char *forward_prepare(struct payload_regs *regs, const struct payload_env *env);
-const char *copy_prepare(struct payload_regs *regs, const struct payload_env *env);
-
-const char *div_prepare(struct payload_regs *regs, const struct payload_env *env)
-{
-    (void)env;
-    regs->eax = 123456789; /* EDX:EAX / 1 leaves EAX as it is and EDX = 0 */
-    regs->edx = 0;
-    regs->ebp = 1;
-    return 0;
-}
-
-const char *xorshift_prepare(struct payload_regs *regs, const struct payload_env *env)
-{
-    (void)env;
-    regs->esi = 2463534242u; /* any non-zero xorshift32 state */
-    return 0;
-}
-
-/* A cycle through every 64-byte line of the buffer in a pseudo-random
- * order (Sattolo's shuffle), so that prefetchers cannot follow it. */
-static const char *chase_prepare(struct payload_regs *regs, uint32_t bytes)
-{
-    uint32_t lines = bytes / LINE;
-    uint8_t *buf = mem_alloc(bytes, 4096);
-    uint32_t *order = mem_alloc(lines * sizeof *order, 4);
-    if (!buf || !order || lines < 2)
-        return "not enough memory for the working set";
-    for (uint32_t i = 0; i < lines; i++)
-        order[i] = i;
-    uint32_t seed = 12345;
-    for (uint32_t i = lines - 1; i > 0; i--) {
-        seed = seed * 1103515245u + 12345u;
-        uint32_t j = (seed >> 8) % i;
-        uint32_t t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-    }
-    for (uint32_t i = 0; i < lines; i++) {
-        uint32_t next = order[(i + 1) % lines];
-        *(uint32_t *)(buf + order[i] * LINE) = (uint32_t)(uintptr_t)(buf + next * LINE);
-    }
-    regs->esi = (uint32_t)(uintptr_t)(buf + order[0] * LINE);
-    return 0;
-}
-
 const char *chase_prepare_l1(struct payload_regs *regs, const struct payload_env *env)
 {
     (void)env;
