@@ -153,6 +153,7 @@ report: deps $(KERNEL) $(ISO)
 
 check: deps
 	@$(MAKE) --no-print-directory -j2 all iso
+	@$(MAKE) --no-print-directory -j2 ARCH=ppc
 	@$(MAKE) --no-print-directory emu
 	@BUILD=$(BUILD) tests/run-checks
 
@@ -181,6 +182,8 @@ help:
 	@echo "make            build $(KERNEL) and the host programs"
 	@echo "make iso        build $(ISO) (GRUB, BIOS + UEFI)"
 	@echo "make run        boot the kernel in headless QEMU: CPU=model ARGS='boot options'"
+	@echo "make ARCH=ppc   build the PowerPC 604/604e kernel into build/ppc; make run ARCH=ppc"
+	@echo "                boots it: MACHINE=40p|g3beige|mac99 CPU=604e|604 ARGS='boot options'"
 	@echo "                COUNTING=1: under the counting QEMU (make emu) with -icount"
 	@echo "make emu        build the counting QEMU (Debian's source + emu/qemu/patches, cached)"
 	@echo "make run-iso    boot the ISO in QEMU (BIOS; UEFI=1 for OVMF)"
