@@ -157,9 +157,11 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
     emit(&e, STW(0, 8, 1));
     emit(&e, STMW(13, 12, 1)); /* r13-r31: 76 bytes */
     emit(&e, STW(2, 88, 1));
-    const uint32_t *regs = &window_regs.eax;
+    const uint32_t *regs[] = {&window_regs.eax, &window_regs.ebx, &window_regs.ecx,
+                              &window_regs.edx, &window_regs.esi, &window_regs.edi,
+                              &window_regs.ebp};
     for (unsigned i = 0; i < 7; i++)
-        emit_load(&e, 3 + i, &regs[i]);
+        emit_load(&e, 3 + i, regs[i]);
     for (unsigned i = 0; i < n_reads; i++) {
         emit_serialize(&e);
         emit_read(&e, &reads[i], &window_start[i]);

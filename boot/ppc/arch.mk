@@ -4,7 +4,7 @@
 KCC      := powerpc-linux-gnu-gcc
 KCFLAGS  := -mcpu=604e -m32 -mbig-endian -msoft-float -mno-altivec -msdata=none -std=c11 \
             -ffreestanding -fno-pic -fno-pie -fno-stack-protector -fno-builtin \
-            -fno-asynchronous-unwind-tables -fno-delete-null-pointer-checks -O2 -g -ffunction-sections -fdata-sections \
+            -fno-asynchronous-unwind-tables -O2 -g -ffunction-sections -fdata-sections \
             -Wall -Wextra -Werror -I. -Wa,-mregnames
 K_LDSCRIPT := boot/ppc/linker.ld
 KLDFLAGS := -nostdlib -no-pie -static -Wl,--build-id=none -Wl,-z,noexecstack -T $(K_LDSCRIPT) \

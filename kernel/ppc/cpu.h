@@ -1,5 +1,5 @@
-/* 604/604e instructions C cannot express: special-purpose registers, the
- * MSR, the time base, byte-reversed and synchronized I/O accesses.
+/* 604/604e instructions C cannot express: special-purpose registers,
+ * byte-reversed and synchronized I/O accesses.
  * Architecture code only. */
 #ifndef BAREBENCH_PPC_CPU_H
 #define BAREBENCH_PPC_CPU_H
@@ -16,25 +16,6 @@
 #define mtspr(spr, v) __asm__ volatile("mtspr %0, %1" : : "i"(spr), "r"((uint32_t)(v)) : "memory")
 
 #define SPR_PVR 287
-
-static inline uint32_t mfmsr(void)
-{
-    uint32_t v;
-    __asm__ volatile("mfmsr %0" : "=r"(v));
-    return v;
-}
-
-/* The 64-bit time base, read upper-lower-upper so that a carry between the
- * halves is never seen (PowerPC Operating Environment Architecture, "Reading
- * the Time Base"). */
-static inline uint64_t timebase(void)
-{
-    uint32_t hi, lo, hi2;
-    do {
-        __asm__ volatile("mftbu %0; mftb %1; mftbu %2" : "=r"(hi), "=r"(lo), "=r"(hi2));
-    } while (hi != hi2);
-    return (uint64_t)hi << 32 | lo;
-}
 
 /* I/O: uncached in effect under translation off on QEMU; eieio keeps the
  * device accesses in order (PowerPC 604e manual, "eieio"). */

@@ -10,12 +10,15 @@ struct trap_catch *trap_current_catch;
 
 extern const char vectors_start[], vectors_end[];
 
+/* The first vector, system reset, is at 0x100; below it is reserved. */
+#define FIRST_VECTOR 0x100u
+
 void vectors_install(void)
 {
-    /* Physical 0 is where the vectors live with MSR[IP] = 0. */
-    char *to = (char *)0;
-    size_t n = (size_t)(vectors_end - vectors_start);
-    memcpy(to, vectors_start, n);
+    /* Physical 0x100 on is where the vectors live with MSR[IP] = 0. */
+    char *to = (char *)FIRST_VECTOR;
+    size_t n = (uintptr_t)vectors_end - (uintptr_t)vectors_start - FIRST_VECTOR;
+    memcpy(to, vectors_start + FIRST_VECTOR, n);
     /* New code: write the data cache back, drop stale instructions
      * (PowerPC 604e manual, "Instruction Cache Coherency"). */
     for (size_t at = 0; at < n; at += 32)
