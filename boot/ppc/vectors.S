@@ -74,9 +74,10 @@ trap_common:
     mfdsisr r0
     stw r0, 164(r1)
     stw r3, 168(r1)
-    /* The exception cleared MSR[FP]; the payloads after a catch need it. */
+    /* The exception cleared MSR[FP] and MSR[DR]: the payloads after a catch
+     * need the FPU, the kernel its I/O mappings (boot/ppc/entry.S). */
     mfmsr r0
-    ori r0, r0, MSR_FP
+    ori r0, r0, MSR_FP | MSR_DR
     mtmsr r0
     isync
     addi r3, r1, 8

@@ -76,7 +76,7 @@ def check_exact():
 
 
 def check_faults():
-    b = boot("40p", append="bench=fault_program+nop+fault_alignment+add_latency")
+    b = boot("40p", append="bench=fault_program+nop+fault_alignment+fault_dsi+add_latency")
     run = runs_of(b, "faulting payloads")
     if run:
         faults = {r.fields["bench"]: r.fields for r in run.of_type("fault")}
@@ -85,6 +85,10 @@ def check_faults():
                "a payload's illegal instruction is reported as a program exception (0x700)")
         report(faults.get("fault_alignment", {}).get("mnemonic") == "alignment",
                "a payload's lwarx at an odd address is reported as an alignment exception")
+        report(faults.get("fault_dsi", {}).get("mnemonic") == "DSI"
+               and faults.get("fault_dsi", {}).get("error_code") == "0x40000000",
+               "a payload's load from an unmapped address is reported as a DSI with DSISR "
+               "'no translation' (0x40000000): %s" % faults.get("fault_dsi"))
         ran = {r.fields["bench"] for r in run.of_type("result")}
         report({"nop", "add_latency"} <= ran and b.passed,
                "the suite goes on after each and ends with PASS")

@@ -77,6 +77,10 @@ PAYLOAD fault_program, "test only: an illegal instruction (program exception)", 
     .long 0
 ENDPAYLOAD fault_program
 
+PAYLOAD fault_dsi, "test only: a load from an unmapped address (DSI)", 1, 0, TEST_ONLY, unmapped_prepare
+    lwz r3, 0(r4)
+ENDPAYLOAD fault_dsi
+
 PAYLOAD fault_alignment, "test only: lwarx at an odd address (alignment exception)", 1, 0, TEST_ONLY, odd_prepare
     lwarx r3, 0, r4
 ENDPAYLOAD fault_alignment

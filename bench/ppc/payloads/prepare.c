@@ -15,6 +15,7 @@ const char *chase_prepare_wss(struct payload_regs *regs, const struct payload_en
 const char *forward_prepare(struct payload_regs *regs, const struct payload_env *env);
 const char *odd_prepare(struct payload_regs *regs, const struct payload_env *env);
 const char *fp_prepare(struct payload_regs *regs, const struct payload_env *env);
+const char *unmapped_prepare(struct payload_regs *regs, const struct payload_env *env);
 
 const char *divw_prepare(struct payload_regs *regs, const struct payload_env *env)
 {
@@ -91,5 +92,14 @@ const char *fp_prepare(struct payload_regs *regs, const struct payload_env *env)
     (void)env;
     static const double values[3] = {1.0, 0.0, 1.0};
     __asm__ volatile("lfd 1, 0(%0); lfd 2, 8(%0); lfd 3, 16(%0)" : : "b"(values) : "memory");
+    return 0;
+}
+
+/* No block translation covers 0x50000000 and the page table is empty
+ * (boot/ppc/entry.S): a load there raises a DSI. */
+const char *unmapped_prepare(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)env;
+    regs->ebx = 0x50000000u; /* r4 */
     return 0;
 }
