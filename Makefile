@@ -1,7 +1,10 @@
 # barebench: build the kernel, the ISO and the host programs; run and check.
 # `make help` lists the targets.
 
-BUILD   := build
+ARCH    := x86
+# Each architecture builds into its own folder from the same tree: x86 into
+# build/, PowerPC (make ARCH=ppc) into build/ppc/.
+BUILD   := $(if $(filter x86,$(ARCH)),build,build/$(ARCH))
 KCC     := gcc
 HOSTCC  := gcc
 NASM    := nasm
@@ -15,6 +18,7 @@ KCFLAGS := -m32 -march=i586 -std=c11 -ffreestanding -fno-pic -fno-pie -fno-stack
 KLDFLAGS := -m32 -nostdlib -no-pie -static -Wl,--build-id=none -Wl,-z,noexecstack -T linker.ld \
             -Wl,--gc-sections
 HOSTCFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -DBAREBENCH_HOST -I.
+include boot/$(ARCH)/arch.mk
 
 # A user's payload built into the image without editing the tree.
 PAYLOAD ?=
@@ -22,21 +26,23 @@ PAYLOAD ?=
 # The layers, bottom up; each may include only the ones before it, and an
 # architecture's files sit in a folder named for it (x86/) inside its layer.
 LAYERS := lib kernel pmu bench app
-ARCH   := x86
 K_DIRS := boot/$(ARCH) $(foreach l,$(LAYERS),$(l) $(l)/$(ARCH) $(l)/$(ARCH)/payloads)
 
 # Kernel sources: every layer, plus $(PAYLOAD).
 K_ASM  := $(wildcard $(addsuffix /*.asm,$(K_DIRS))) $(filter %.asm,$(PAYLOAD))
+K_S    := $(wildcard $(addsuffix /*.S,$(K_DIRS))) $(filter %.S,$(PAYLOAD))
 K_C    := $(wildcard $(addsuffix /*.c,$(K_DIRS))) $(filter %.c,$(PAYLOAD))
-K_OBJ  := $(patsubst %,$(BUILD)/k/%.o,$(K_ASM) $(K_C))
+K_OBJ  := $(patsubst %,$(BUILD)/k/%.o,$(K_ASM) $(K_S) $(K_C))
 KERNEL := $(BUILD)/barebench.elf
 ISO    := $(BUILD)/barebench.iso
 
 # Sources that also compile for the host (tests, pmu-encode, fuzzers): the
 # libraries but the kernel's own libc (lib/kstring.c), the console, the PMU
 # layer, and the harness's statistics and records.
+# pmu-encode and the tests know every architecture's backends: the host
+# lists them all (tools/hostlib/registry.c) instead of one kernel's registry.
 PORTABLE := $(filter-out lib/kstring.c,$(wildcard lib/*.c)) kernel/console.c \
-            $(wildcard pmu/*.c pmu/$(ARCH)/*.c) bench/stats.c bench/record.c \
+            $(filter-out pmu/%/registry.c,$(wildcard pmu/*.c pmu/*/*.c)) bench/stats.c bench/record.c \
             bench/module.c
 HOSTLIB  := $(PORTABLE) $(wildcard tools/hostlib/*.c)
 MODELS   := $(wildcard tests/host/models/*.c)
@@ -47,7 +53,7 @@ CPU  ?= max
 ARGS ?=
 
 .PHONY: all iso run run-iso bochs check lint format deps help host clean FORCE
-all: $(KERNEL) host
+all: $(KERNEL) $(KERNEL_EXTRA) $(ALL_HOST)
 
 # A stamp file whose content is a setting: rewritten (and so newer than what
 # depends on it) only when the setting changes. Relink when the PAYLOAD list
@@ -67,6 +73,9 @@ $(BUILD)/k/%.asm.o: %.asm $(KFLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@$(NASM) $(NASMFLAGS) -M -MP -MT $@ -MF $@.d $<
 	$(NASM) $(NASMFLAGS) -o $@ $<
+$(BUILD)/k/%.S.o: %.S $(KFLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(KCC) $(KCFLAGS) $(DEPFLAGS) -c -o $@ $<
 $(BUILD)/k/%.c.o: %.c $(KFLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(KCC) $(KCFLAGS) $(DEPFLAGS) -c -o $@ $<
@@ -78,7 +87,7 @@ $(KFLAGS_STAMP): FORCE
 $(HFLAGS_STAMP): FORCE
 	$(call stamp,$(HOSTCC) $(HOSTCFLAGS))
 
-$(KERNEL): $(K_OBJ) linker.ld $(PAYLOAD_STAMP) $(KFLAGS_STAMP)
+$(KERNEL): $(K_OBJ) $(K_LDSCRIPT) $(PAYLOAD_STAMP) $(KFLAGS_STAMP)
 	$(KCC) $(KLDFLAGS) -o $@ $(K_OBJ) -lgcc
 
 # Host objects are compiled once and linked into every test and tool.
@@ -121,9 +130,8 @@ emu: deps
 # terminal and to $(BUILD)/serial.log.
 # COUNTING=1: under the counting QEMU, with -icount (its counters are exact
 # there).
-run: deps $(KERNEL) $(if $(COUNTING),emu)
-	@tools/boot qemu --cpu '$(CPU)' --append '$(ARGS)' $(if $(COUNTING),--counting --icount) \
-	  --log $(BUILD)/serial.log $(KERNEL)
+run: deps $(KERNEL) $(KERNEL_EXTRA) $(if $(COUNTING),emu)
+	@$(RUN)
 
 run-iso: deps $(ISO)
 	@tools/boot qemu --iso $(ISO) $(if $(UEFI),--uefi) --log $(BUILD)/serial.log
@@ -146,6 +154,7 @@ report: deps $(KERNEL) $(ISO)
 
 check: deps
 	@$(MAKE) --no-print-directory -j2 all iso
+	@$(MAKE) --no-print-directory -j2 ARCH=ppc
 	@$(MAKE) --no-print-directory emu
 	@BUILD=$(BUILD) tests/run-checks
 
@@ -184,6 +193,8 @@ help:
 	@echo "make            build $(KERNEL) and the host programs"
 	@echo "make iso        build $(ISO) (GRUB, BIOS + UEFI)"
 	@echo "make run        boot the kernel in headless QEMU: CPU=model ARGS='boot options'"
+	@echo "make ARCH=ppc   build the PowerPC 604/604e kernel into build/ppc; make run ARCH=ppc"
+	@echo "                boots it: MACHINE=40p|g3beige|mac99 CPU=604e|604 ARGS='boot options'"
 	@echo "                COUNTING=1: under the counting QEMU (make emu) with -icount"
 	@echo "make emu        build the counting QEMU (Debian's source + emu/qemu/patches, cached)"
 	@echo "make run-iso    boot the ISO in QEMU (BIOS; UEFI=1 for OVMF)"

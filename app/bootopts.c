@@ -2,12 +2,11 @@
 #include "app/bootopts.h"
 
 #include "kernel/console.h"
-#include "kernel/x86/exit.h"
 #include "lib/kstring.h"
 #include "lib/options.h"
 
 struct boot_options boot_opts = {
-    .exit = EXIT_AUTO,
+    .exit = 0, /* auto: the first of exit_choices */
     .verbose = 1,
     .pmu = "auto",
     .events = "default",

@@ -1,31 +1,9 @@
 /* The PMU's start-up sequence and its messages. */
 #include "app/pmu_setup.h"
 
+#include "app/pmu_hw.h"
 #include "kernel/console.h"
-#include "kernel/x86/probe.h"
 #include "lib/kstring.h"
-
-static int hw_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
-{
-    (void)ctx;
-    return rdmsr_safe(msr, val);
-}
-
-static int hw_wrmsr(void *ctx, uint32_t msr, uint64_t val)
-{
-    (void)ctx;
-    return wrmsr_safe(msr, val);
-}
-
-static int hw_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
-{
-    (void)ctx;
-    return rdpmc_safe(ecx, val);
-}
-
-/* The PMU layer's hardware access: the fault-safe probes. */
-static const struct pmu_hw kernel_pmu_hw = {
-    .rdmsr = hw_rdmsr, .wrmsr = hw_wrmsr, .rdpmc = hw_rdpmc};
 
 static void print_line(void *ctx, const char *text)
 {
@@ -46,10 +24,13 @@ static void dump_registers(struct pmu *pmu, const struct pmu_plan *plan)
                     pass);
         for (unsigned i = 0; i < n && i < PMU_MAX_WRITES; i++) {
             uint64_t back = 0;
-            int err = rdmsr_safe(writes[i].msr, &back);
-            kprintf("pmudump: pass %u wrmsr 0x%x 0x%llx  # %s; read back %s0x%llx\n", pass,
-                    (unsigned)writes[i].msr, (unsigned long long)writes[i].value, writes[i].what,
-                    err ? "FAULT " : "", (unsigned long long)back);
+            int err = pmu_hw_read_back(writes[i].msr, &back);
+            kprintf(pmu_reg_kind(pmu) == PMU_REG_SPR ? "pmudump: pass %u mtspr %u 0x%llx  # %s; "
+                                                       "read back %s0x%llx\n"
+                                                     : "pmudump: pass %u wrmsr 0x%x 0x%llx  # %s; "
+                                                       "read back %s0x%llx\n",
+                    pass, (unsigned)writes[i].msr, (unsigned long long)writes[i].value,
+                    writes[i].what, err ? "FAULT " : "", (unsigned long long)back);
         }
         if (pmu_stop_pass(pmu, plan, pass) < 0)
             kprintf("pmudump: pass %u: a register write faulted while stopping it\n", pass);
@@ -75,7 +56,7 @@ static void plan_or_default(const struct pmu *pmu, struct pmu_plan *plan, const 
 const char *pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_info *cpu,
                       const char *force, const char *events, bool dump)
 {
-    pmu_init(pmu, cpu, &kernel_pmu_hw, str_ieq(force, "auto") ? NULL : force);
+    pmu_init(pmu, cpu, &pmu_hw_kernel, str_ieq(force, "auto") ? NULL : force);
     const char *detected = pmu_name(pmu);
     kprintf("pmu: backend %s\n", detected);
     pmu_describe(pmu, print_line, 0);
@@ -86,7 +67,7 @@ const char *pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_i
         return detected;
     kprintf("pmu: the %s counters do not count on this machine (an emulator?): %s%s\n", detected,
             pmu->not_counting,
-            cpu->features[FEAT_TSC] ? "; falling back to the TSC; results are TSC ticks"
+            cpu->features[FEAT_TSC] ? pmu_hw_fallback
                                     : "; and there is no time-stamp counter to fall back to");
     pmu_fallback_tsc(pmu);
     plan_or_default(pmu, plan, "default");

@@ -12,8 +12,9 @@
 #include <stdint.h>
 
 #include "bench/payload.h"
-#include "kernel/x86/traps.h"
 #include "pmu/pmu.h"
+
+struct trap_frame; /* the architecture's (x86: kernel/x86/traps.h) */
 
 /* Sets sampling of the plan's first event up, or says why it cannot run. */
 bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_info *cpu,

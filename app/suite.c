@@ -4,46 +4,17 @@
 
 #include "app/modules.h"
 #include "app/sample.h"
-#include "app/x86/conditions.h"
 #include "bench/measure.h"
 #include "bench/record.h"
 #include "bench/select.h"
 #include "bench/stats.h"
+#include "app/suite_arch.h"
 #include "kernel/console.h"
-#include "kernel/x86/cpu.h"
-#include "kernel/x86/memory.h"
-#include "kernel/x86/probe.h"
-#include "kernel/x86/traps.h"
-#include "kernel/x86/user.h"
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 
 static struct measure_result result;
 static struct selection selection;
-static struct conditions conditions;
-
-/* Why this CPU cannot run the payload, or NULL. */
-static const char *missing_feature(const struct payload *p, const struct cpu_info *cpu)
-{
-    uint64_t value;
-    if ((p->flags & PAYLOAD_NEEDS_MMX) && !cpu->features[FEAT_MMX])
-        return "the CPU has no MMX";
-    if ((p->flags & PAYLOAD_NEEDS_SSE) && !cpu->features[FEAT_SSE])
-        return "the CPU has no SSE";
-    if ((p->flags & PAYLOAD_NEEDS_SSE2) && !cpu->features[FEAT_SSE2])
-        return "the CPU has no SSE2";
-    if ((p->flags & PAYLOAD_NEEDS_CMOV) && !cpu->features[FEAT_CMOV])
-        return "the CPU has no CMOV";
-    if ((p->flags & PAYLOAD_NEEDS_TSC) && !cpu->features[FEAT_TSC])
-        return "the CPU has no TSC";
-    if ((p->flags & PAYLOAD_NEEDS_MSR) && (!cpu->features[FEAT_MSR] || rdmsr_safe(0x10, &value)))
-        return "RDMSR of MSR 0x10 faults here";
-    if ((p->flags & PAYLOAD_NEEDS_MSR) && user_active())
-        return "RDMSR faults at CPL 3 (ring=3)";
-    if ((p->flags & PAYLOAD_NEEDS_RDPMC) && rdpmc_safe(0, &value))
-        return "RDPMC of counter 0 faults here";
-    return 0;
-}
 
 static void print_boot_record(const struct suite_context *ctx, enum serializer ser)
 {
@@ -61,7 +32,7 @@ static void print_boot_record(const struct suite_context *ctx, enum serializer s
     record_field(ctx->env_name);
     record_field(ctx->cmdline[0] ? ctx->cmdline : "-");
     record_end();
-    conditions_record(&conditions);
+    suite_conditions_record();
 }
 
 static void print_bench_header(const struct payload *p)
@@ -89,16 +60,16 @@ static void print_skip(const struct payload *p, const char *why)
     record_end();
 }
 
-static void print_fault(const struct payload *p, const struct trap_info *t)
+static void print_fault(const struct payload *p, const struct suite_fault *t)
 {
-    kprintf("  FAULT: %s raised %s (vector %u, error code 0x%x) at eip %08x; going on\n", p->name,
-            trap_mnemonic(t->vector), (unsigned)t->vector, (unsigned)t->error, (unsigned)t->eip);
+    kprintf("  FAULT: %s raised %s (vector %u, error code 0x%x) at %s %08x; going on\n", p->name,
+            t->name, (unsigned)t->vector, (unsigned)t->error, t->pc_name, (unsigned)t->pc);
     record_begin("fault");
     record_field(p->name);
     record_fieldf("%u", (unsigned)t->vector);
-    record_field(trap_mnemonic(t->vector));
+    record_field(t->name);
     record_fieldf("0x%x", (unsigned)t->error);
-    record_fieldf("0x%08x", (unsigned)t->eip);
+    record_fieldf("0x%08x", (unsigned)t->pc);
     record_end();
 }
 
@@ -225,28 +196,37 @@ static void print_overhead(const struct suite_context *ctx, const struct measure
     }
 }
 
+struct pass_job {
+    const struct payload *p;
+    const struct pmu_plan *plan;
+    unsigned pass;
+    const struct measure_config *cfg;
+    const struct payload_regs *regs;
+};
+
+static const char *run_pass_job(void *arg)
+{
+    const struct pass_job *j = arg;
+    return measure_pass(j->p, j->plan, j->pass, j->cfg, j->regs, &result);
+}
+
 /* Measures every pass of one payload inside a trap catch. Returns false
  * (with *fault filled) when the payload faulted. */
 static bool measure_payload(const struct suite_context *ctx, const struct payload *p,
                             const struct measure_config *cfg, const struct payload_regs *regs,
-                            struct trap_info *fault)
+                            struct suite_fault *fault)
 {
-    static struct trap_catch c;
-    static unsigned pass;
-    for (pass = 0; pass < ctx->plan->n_passes; pass++) {
+    for (unsigned pass = 0; pass < ctx->plan->n_passes; pass++) {
         const char *why = start_pass(ctx, pass);
         if (why) {
             print_skip(p, why);
             return true;
         }
-        if (trap_try(&c)) {
-            stop_pass(ctx, pass);
-            *fault = c.info;
-            return false;
-        }
-        why = measure_pass(p, ctx->plan, pass, cfg, regs, &result);
-        trap_end(&c);
+        struct pass_job job = {p, ctx->plan, pass, cfg, regs};
+        bool ok = suite_catch(run_pass_job, &job, &why, fault);
         stop_pass(ctx, pass);
+        if (!ok)
+            return false;
         if (why) {
             print_skip(p, why);
             return true;
@@ -278,15 +258,14 @@ unsigned suite_run(const struct suite_context *ctx)
         select_print_library();
         return 0;
     }
-    conditions_setup(&conditions, ctx->pmu, o->serialize, o->turbo == TURBO_OFF);
-    cfg.ser = conditions.ser;
+    cfg.ser = suite_conditions_setup(ctx->pmu, o->serialize, o->turbo == TURBO_OFF);
     kprintf("\nbench: %u benchmark(s), serialize %s, unroll %u, %u reps, %u warm-up, "
             "overhead removal %s\n",
             selection.n, serializer_name(cfg.ser), (unsigned)cfg.unroll, (unsigned)cfg.reps,
             (unsigned)cfg.warmup, measure_method_name(cfg.method));
     print_boot_record(ctx, cfg.ser);
     modules_record_refusals();
-    conditions_calibrate(ctx->pmu, "before");
+    suite_conditions_calibrate(ctx->pmu, "before");
     /* No TSC and nothing else to read: RDTSC would raise #UD in every window. */
     const char *unreadable = measure_unreadable(ctx->pmu, ctx->plan);
     if (unreadable)
@@ -297,8 +276,8 @@ unsigned suite_run(const struct suite_context *ctx)
     for (unsigned i = 0; i < selection.n; i++) {
         const struct payload *p = selection.payloads[i];
         struct payload_regs regs = {0};
-        const char *why = unreadable ? unreadable : missing_feature(p, &ctx->pmu->cpu);
-        mem_reset();
+        const char *why = unreadable ? unreadable : suite_missing_feature(p, &ctx->pmu->cpu);
+        suite_mem_reset();
         if (!why && p->prepare)
             why = p->prepare(&regs, &env);
         if (why) {
@@ -306,7 +285,7 @@ unsigned suite_run(const struct suite_context *ctx)
             continue;
         }
         print_bench_header(p);
-        struct trap_info fault;
+        struct suite_fault fault;
         sample_payload_begin();
         if (!measure_payload(ctx, p, &cfg, &regs, &fault)) {
             print_fault(p, &fault);
@@ -314,6 +293,6 @@ unsigned suite_run(const struct suite_context *ctx)
         }
         sample_payload_end(p);
     }
-    conditions_calibrate(ctx->pmu, "after");
+    suite_conditions_calibrate(ctx->pmu, "after");
     return faults;
 }

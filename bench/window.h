@@ -25,7 +25,13 @@
 
 #define WINDOW_MAX_READS PMU_MAX_COUNTERS
 
-enum serializer { SERIALIZER_CPUID, SERIALIZER_LFENCE, SERIALIZER_SERIALIZE };
+/* x86: CPUID, LFENCE, SERIALIZE; PowerPC: sync then isync. */
+enum serializer {
+    SERIALIZER_CPUID,
+    SERIALIZER_LFENCE,
+    SERIALIZER_SERIALIZE,
+    SERIALIZER_SYNC_ISYNC
+};
 
 struct window {
     uint8_t *code;

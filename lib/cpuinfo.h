@@ -7,7 +7,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum cpu_vendor { VENDOR_OTHER, VENDOR_INTEL, VENDOR_AMD };
+/* VENDOR_POWERPC: a PowerPC, identified by its processor version register
+ * (PVR) rather than CPUID; struct cpu_info then holds the PVR in
+ * `signature`, its version (upper half: 0x0004 the 604, 0x0009 the 604e) in
+ * `family`, the revision's major and minor bytes in `model` and `stepping`;
+ * FEAT_TSC stands for the time base, which every PowerPC has (PowerPC
+ * Operating Environment Architecture, "Time Base"). */
+enum cpu_vendor { VENDOR_OTHER, VENDOR_INTEL, VENDOR_AMD, VENDOR_POWERPC };
 
 /* Feature flags a benchmark or a PMU backend depends on. */
 enum cpu_feature {

@@ -146,7 +146,15 @@ typedef void (*pmu_line_fn)(void *ctx, const char *text);
 
 /* The operations table of one backend. Optional ops may be NULL. */
 struct pmu_backend {
-    const char *name; /* "p5", "p6", "arch", "amd", "p4", "tsc" */
+    const char *name; /* "p5", "p6", "arch", "amd", "p4", "tsc", "ppc604e", "timebase" */
+
+    /* Counts time, not events (the TSC, the PowerPC time base): the last
+     * resort where nothing else detects the CPU or its counters do not
+     * count. The registry lists one per architecture, after the others. */
+    bool time_counter;
+
+    /* How its registers are numbered (pmu/pmu.h); PMU_REG_MSR when unset. */
+    enum pmu_reg_kind reg_kind;
 
     /* True when this backend is right for the CPU (CPUID data only). */
     bool (*detect)(const struct cpu_info *cpu);
@@ -200,13 +208,17 @@ struct pmu_backend {
                             struct pmu_write *out, unsigned max);
 };
 
-/* The registry, in detection order (pmu/x86/registry.c). */
+/* The registry, in detection order: the kernel's in pmu/<arch>/registry.c,
+ * the host's (every architecture) in tools/hostlib/registry.c. */
 extern const struct pmu_backend pmu_p5_backend;
 extern const struct pmu_backend pmu_p6_backend;
 extern const struct pmu_backend pmu_arch_backend;
 extern const struct pmu_backend pmu_amd_backend;
 extern const struct pmu_backend pmu_p4_backend;
 extern const struct pmu_backend pmu_tsc_backend;
+extern const struct pmu_backend pmu_ppc604_backend;
+extern const struct pmu_backend pmu_ppc604e_backend;
+extern const struct pmu_backend pmu_timebase_backend;
 extern const struct pmu_backend *const pmu_backends[];
 extern const unsigned pmu_n_backends;
 

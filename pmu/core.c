@@ -12,6 +12,17 @@ static const struct pmu_backend *find_backend(const char *name)
     return NULL;
 }
 
+/* The architecture's time counter for this CPU: the last resort. The
+ * registry ends with one that takes any CPU. */
+static const struct pmu_backend *time_backend(const struct cpu_info *cpu)
+{
+    for (unsigned i = 0; i < pmu_n_backends; i++) {
+        if (pmu_backends[i]->time_counter && pmu_backends[i]->detect(cpu))
+            return pmu_backends[i];
+    }
+    return pmu_backends[pmu_n_backends - 1];
+}
+
 static void use_backend(struct pmu *pmu, const struct pmu_backend *backend)
 {
     pmu->backend = backend;
@@ -36,7 +47,7 @@ void pmu_init(struct pmu *pmu, const struct cpu_info *cpu, const struct pmu_hw *
         /* A forced backend still needs a CPU it knows: forcing "p6" on an
          * AMD would touch MSRs that mean something else there. */
         chosen = find_backend(force);
-        if (chosen && chosen != &pmu_tsc_backend && !chosen->detect(cpu))
+        if (chosen && !chosen->time_counter && !chosen->detect(cpu))
             chosen = NULL;
     }
     for (unsigned i = 0; !chosen && i < pmu_n_backends; i++) {
@@ -44,12 +55,17 @@ void pmu_init(struct pmu *pmu, const struct cpu_info *cpu, const struct pmu_hw *
         if (b && b->detect(cpu))
             chosen = b;
     }
-    use_backend(pmu, chosen ? chosen : &pmu_tsc_backend);
+    use_backend(pmu, chosen ? chosen : time_backend(cpu));
 }
 
 void pmu_fallback_tsc(struct pmu *pmu)
 {
-    use_backend(pmu, &pmu_tsc_backend);
+    use_backend(pmu, time_backend(&pmu->cpu));
+}
+
+enum pmu_reg_kind pmu_reg_kind(const struct pmu *pmu)
+{
+    return pmu->backend->reg_kind;
 }
 
 const char *pmu_name(const struct pmu *pmu)
@@ -273,7 +289,7 @@ static bool surely_moves(const struct pmu_plan *plan, unsigned pass)
 bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
 {
     pmu->not_counting = NULL;
-    if (pmu->backend == &pmu_tsc_backend)
+    if (pmu->backend->time_counter)
         return true; /* the TSC needs no programming; results say TSC */
     if (surely_moves(plan, pass)) {
         pmu->not_counting = pass_counts(pmu, plan, pass);

@@ -30,6 +30,13 @@
  * caller that drops the result. */
 #define PMU_MUST_CHECK __attribute__((warn_unused_result))
 
+/* How a backend numbers its registers in struct pmu_hw's rdmsr/wrmsr and
+ * struct pmu_write.msr: x86 model-specific registers (RDMSR/WRMSR), or
+ * PowerPC special-purpose registers (mfspr/mtspr, the SPR number as the
+ * manuals give it, in decimal). The interface stays MSR-named; the number
+ * rides in the same field. */
+enum pmu_reg_kind { PMU_REG_MSR, PMU_REG_SPR };
+
 /* Hardware access. Each returns 0, or a negative value when the access
  * faulted (the kernel's probes catch #GP/#UD) or the model refused it. */
 struct pmu_hw {
@@ -45,9 +52,9 @@ struct pmu_hw {
 
 /* How the harness reads one counter inside the measured window. */
 enum pmu_read_kind {
-    PMU_READ_RDTSC, /* no PMU counter: the time-stamp counter */
+    PMU_READ_RDTSC, /* no PMU counter: the time-stamp counter (PowerPC: the time base) */
     PMU_READ_RDPMC, /* RDPMC with ECX = index */
-    PMU_READ_RDMSR, /* RDMSR with ECX = index (Pentium without MMX) */
+    PMU_READ_RDMSR, /* RDMSR with ECX = index (Pentium without MMX); PowerPC: mfspr index */
 };
 
 struct pmu_read {
@@ -111,6 +118,9 @@ struct pmu {
  * Never fails: the TSC backend is the last resort. */
 void pmu_init(struct pmu *pmu, const struct cpu_info *cpu, const struct pmu_hw *hw,
               const char *force);
+
+/* How the backend numbers its registers. */
+enum pmu_reg_kind pmu_reg_kind(const struct pmu *pmu);
 
 /* Backend name ("p5", "p5mmx", "p6", "arch", "amd", "p4", "tsc"). */
 const char *pmu_name(const struct pmu *pmu);

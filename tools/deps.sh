@@ -28,6 +28,8 @@ clang-tidy:clang-tidy
 clang-format:clang-format
 /usr/lib/python3/dist-packages/junitparser/__init__.py:python3-junitparser
 /usr/lib/ipxe/qemu/efi-e1000.rom:ipxe-qemu
+qemu-system-ppc:qemu-system-ppc
+powerpc-linux-gnu-gcc:gcc-powerpc-linux-gnu
 "
 
 missing=""

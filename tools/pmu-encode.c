@@ -5,6 +5,8 @@
  *   pmu-encode --pmu NAME -e SPEC[,SPEC...]   one line per write, in order:
  *       wrmsr 0xADDR 0xVALUE  # what
  *     then one line per event: rdpmc 0xINDEX (or rdmsr / rdtsc)  # event
+ *     PowerPC (ppc604e, ppc604, timebase): mtspr SPR 0xVALUE, then
+ *     mfspr SPR or mftb, the SPR in decimal
  *   pmu-encode --pmu NAME --list              events and unit masks
  *   pmu-encode --pmu NAME --describe          counter inventory
  *   arch only: --version N --gp N --fixed N (leaf 0xA), --perf-caps HEX
@@ -83,23 +85,26 @@ static bool parse_number(const char *word, const char *text, unsigned long long 
     return true;
 }
 
-static const char *read_kind(enum pmu_read_kind kind)
+/* On PowerPC (PMU_REG_SPR) registers are SPRs, printed in decimal as the
+ * manuals number them, counters are read with mfspr and time with mftb. */
+static const char *read_kind(enum pmu_read_kind kind, bool spr)
 {
     switch (kind) {
     case PMU_READ_RDPMC:
         return "rdpmc";
     case PMU_READ_RDMSR:
-        return "rdmsr";
+        return spr ? "mfspr" : "rdmsr";
     case PMU_READ_RDTSC:
         break;
     }
-    return "rdtsc";
+    return spr ? "mftb" : "rdtsc";
 }
 
 static int encode(struct pmu *pmu, const char *spec)
 {
     static struct pmu_plan plan;
     char err[PMU_ERR_LEN];
+    bool spr = pmu_reg_kind(pmu) == PMU_REG_SPR;
     if (pmu_plan_events(pmu, spec, &plan, err, sizeof err) < 0) {
         fprintf(stderr, "pmu-encode: %s\n", err);
         return 1;
@@ -110,13 +115,15 @@ static int encode(struct pmu *pmu, const char *spec)
         if (plan.n_passes > 1)
             printf("# pass %u\n", p);
         for (unsigned i = 0; i < n && i < 64; i++)
-            printf("wrmsr 0x%x 0x%llx  # %s\n", writes[i].msr, (unsigned long long)writes[i].value,
-                   writes[i].what);
+            printf(spr ? "mtspr %u 0x%llx  # %s\n" : "wrmsr 0x%x 0x%llx  # %s\n", writes[i].msr,
+                   (unsigned long long)writes[i].value, writes[i].what);
     }
     for (unsigned i = 0; i < plan.n_events; i++) {
         const struct pmu_assigned_event *ev = &plan.events[i];
-        printf("%s 0x%x  # %s on %s, pass %u, encoding %s, %u bits\n", read_kind(ev->read.kind),
-               ev->read.index, ev->name, ev->counter, ev->pass, ev->encoding, ev->read.width);
+        printf(spr ? "%s %u  # %s on %s, pass %u, encoding %s, %u bits\n"
+                   : "%s 0x%x  # %s on %s, pass %u, encoding %s, %u bits\n",
+               read_kind(ev->read.kind, spr), ev->read.index, ev->name, ev->counter, ev->pass,
+               ev->encoding, ev->read.width);
     }
     return 0;
 }

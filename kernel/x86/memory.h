@@ -1,20 +1,15 @@
 /* Memory for benchmark buffers: a bump allocator over the largest usable
  * region of the loader's memory map above the kernel. Nothing is freed;
  * mem_reset() starts over between benchmarks. */
-#ifndef BAREBENCH_MEMORY_H
-#define BAREBENCH_MEMORY_H
+#ifndef BAREBENCH_X86_MEMORY_H
+#define BAREBENCH_X86_MEMORY_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernel/memory.h"
 #include "kernel/x86/multiboot.h"
 
 void mem_init(const struct boot_info *boot);
-
-/* Returns `size` bytes aligned to `align` (a power of two), or NULL. */
-void *mem_alloc(size_t size, size_t align);
-
-/* Frees everything allocated since mem_init. */
-void mem_reset(void);
 
 #endif

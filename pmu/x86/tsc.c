@@ -85,6 +85,7 @@ static unsigned tsc_encode(const struct pmu *pmu, const struct pmu_plan *plan, u
 
 const struct pmu_backend pmu_tsc_backend = {
     .name = "tsc",
+    .time_counter = true,
     .no_overflow = "there is no event counter (TSC backend)",
     .detect = tsc_detect,
     .describe = tsc_describe,

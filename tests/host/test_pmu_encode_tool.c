@@ -40,6 +40,15 @@ int main(void)
               strstr(out, "wrmsr 0x186 0x4100c0  # PERFEVTSEL0 INST_RETIRED:u +EN") &&
               strstr(out, "rdpmc 0x0  # INST_RETIRED:u on PMC0"),
           "piii: one wrmsr line per write, then the RDPMC index");
+    CHECK(run("--pmu ppc604e -e instructions,cycles:u") == 0 &&
+              strstr(out, "mtspr 952 0x80000000  # MMCR0 = FC") &&
+              strstr(out, "mtspr 952 0x80  # MMCR0: PMC1SEL 0x02") &&
+              strstr(out, "mtspr 952 0x40000040  # MMCR0: PMC1SEL 0x01 PMC2SEL 0x00 FCS") &&
+              strstr(out, "mfspr 953  # INSTRUCTIONS_COMPLETED on PMC1, pass 0") &&
+              strstr(out, "mfspr 953  # CYCLES:u on PMC1, pass 1"),
+          "ppc604e: mtspr lines with the SPR in decimal, then mfspr; :u sets FCS in its own pass");
+    CHECK(run("--pmu ppc604 -e SYSTEM_CALLS") == 1 && strstr(out, "not on this CPU"),
+          "ppc604: a PMC3 event is refused");
     CHECK(run("--pmu p5 -e INSTRUCTIONS_EXECUTED") == 0 && strstr(out, "wrmsr 0x11 0xd6  # CESR") &&
               strstr(out, "rdmsr 0x12"),
           "p5: CESR write, read with RDMSR 0x12");

@@ -12,7 +12,7 @@ from common import ROOT
 
 # Bottom up. A file may include its own layer and the layers below it.
 LAYERS = ["lib", "kernel", "pmu", "bench", "app"]
-ARCH_DIRS = ["x86"]
+ARCH_DIRS = ["x86", "ppc"]
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
 

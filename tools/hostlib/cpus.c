@@ -99,6 +99,11 @@ static const struct synthetic_cpu cpus[] = {
      {FEAT_TSC, FEAT_MSR, FEAT_SSE2, FEAT_AMD_PERFCTR_CORE, END},
      0},
     {"tsc", VENDOR_OTHER, 5, 0, "no PMU", {FEAT_TSC, END}, 0},
+    /* PowerPCs by their PVR (lib/cpuinfo.h): version, revision major, minor.
+     * 0x00090204 is the 604e QEMU models; the 750 has no 604 backend. */
+    {"ppc604e", VENDOR_POWERPC, 0x0009, 2, "PowerPC 604e", {FEAT_TSC, END}, 4},
+    {"ppc604", VENDOR_POWERPC, 0x0004, 3, "PowerPC 604", {FEAT_TSC, END}, 3},
+    {"timebase", VENDOR_POWERPC, 0x0008, 2, "PowerPC 750", {FEAT_TSC, END}, 2},
 };
 
 const char *const pmu_cpu_names[] = {
@@ -126,6 +131,9 @@ const char *const pmu_cpu_names[] = {
     "fam15h",
     "fam17h",
     "tsc",
+    "ppc604e",
+    "ppc604",
+    "timebase",
     NULL,
 };
 
@@ -155,13 +163,16 @@ bool pmu_cpu_by_name(const char *name, const struct pmu_cpu_opts *opts, struct c
         memset(cpu, 0, sizeof *cpu);
         cpu->vendor = s->vendor;
         str_copy(cpu->vendor_string, sizeof cpu->vendor_string,
-                 s->vendor == VENDOR_INTEL ? "GenuineIntel"
-                 : s->vendor == VENDOR_AMD ? "AuthenticAMD"
-                                           : "Synthetic");
+                 s->vendor == VENDOR_INTEL     ? "GenuineIntel"
+                 : s->vendor == VENDOR_AMD     ? "AuthenticAMD"
+                 : s->vendor == VENDOR_POWERPC ? "PowerPC"
+                                               : "Synthetic");
         str_copy(cpu->brand, sizeof cpu->brand, s->brand);
         cpu->family = s->family;
         cpu->model = s->model;
         cpu->stepping = s->stepping;
+        if (s->vendor == VENDOR_POWERPC)
+            cpu->signature = s->family << 16 | s->model << 8 | s->stepping;
         cpu->max_leaf = str_ieq(name, "arch") ? 0xa : 2;
         for (unsigned f = 0; f < 8 && s->features[f] != END; f++)
             cpu->features[s->features[f]] = true;

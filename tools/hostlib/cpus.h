@@ -31,7 +31,8 @@ struct pmu_cpu_opts {
 /* Fills *cpu with a synthetic CPU that makes pmu_init() choose the named
  * PMU without a real CPU: p5, p5mmx, ppro, pii, piii, pm, arch, k7, k8,
  * k8-revb..k8-revg, fam10h, fam10h-barcelona, fam10h-shanghai,
- * fam10h-istanbul, fam15h, fam17h, p4, p4-prescott, tsc (k8 = k8-revg,
+ * fam10h-istanbul, fam15h, fam17h, p4, p4-prescott, tsc, ppc604e, ppc604,
+ * timebase (a PowerPC without a 604 PMU) (k8 = k8-revg,
  * fam10h = fam10h-istanbul). Returns false for an unknown name. */
 bool pmu_cpu_by_name(const char *name, const struct pmu_cpu_opts *opts, struct cpu_info *cpu);
 

@@ -1,6 +1,7 @@
 /* Set-up of the payloads that need registers or memory (outside the window). */
+#include "bench/chase.h"
 #include "bench/payload.h"
-#include "kernel/x86/memory.h"
+#include "kernel/memory.h"
 
 #define LINE 64
 
@@ -29,30 +30,12 @@ const char *xorshift_prepare(struct payload_regs *regs, const struct payload_env
     return 0;
 }
 
-/* A cycle through every 64-byte line of the buffer in a pseudo-random
- * order (Sattolo's shuffle), so that prefetchers cannot follow it. */
 static const char *chase_prepare(struct payload_regs *regs, uint32_t bytes)
 {
-    uint32_t lines = bytes / LINE;
-    uint8_t *buf = mem_alloc(bytes, 4096);
-    uint32_t *order = mem_alloc(lines * sizeof *order, 4);
-    if (!buf || !order || lines < 2)
+    uint32_t start = chase_build(bytes, LINE);
+    if (!start)
         return "not enough memory for the working set";
-    for (uint32_t i = 0; i < lines; i++)
-        order[i] = i;
-    uint32_t seed = 12345;
-    for (uint32_t i = lines - 1; i > 0; i--) {
-        seed = seed * 1103515245u + 12345u;
-        uint32_t j = (seed >> 8) % i;
-        uint32_t t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-    }
-    for (uint32_t i = 0; i < lines; i++) {
-        uint32_t next = order[(i + 1) % lines];
-        *(uint32_t *)(buf + order[i] * LINE) = (uint32_t)(uintptr_t)(buf + next * LINE);
-    }
-    regs->esi = (uint32_t)(uintptr_t)(buf + order[0] * LINE);
+    regs->esi = start;
     return 0;
 }
 

@@ -11,7 +11,10 @@
  * duration mode, counter width and wrap, P6 global enable in PerfEvtSel0
  * and sign-extended 32-bit counter writes, arch GLOBAL_CTRL / fixed
  * counters / overflow status, full-width writes only with FW_WRITE, AMD
- * core-extension MSRs only where CPUID has them. Accesses to MSRs the
+ * core-extension MSRs only where CPUID has them; the 604/604e's freeze bits
+ * (FC, FCS at CPL 0 = supervisor, FCP at CPL 3 = problem state) and its
+ * per-counter event selects in MMCR0/MMCR1 (PowerPC 604e RISC
+ * Microprocessor User's Manual, "Performance Monitor"). Accesses to MSRs the
  * modelled CPU does not have fail (#GP), RDPMC of a missing counter too. */
 #ifndef BAREBENCH_TEST_MODEL_H
 #define BAREBENCH_TEST_MODEL_H
@@ -40,12 +43,13 @@ struct model_clock {
 };
 
 enum model_kind {
-    MODEL_P5,   /* Pentium, with or without MMX (from CPUID) */
-    MODEL_P6,   /* Pentium Pro, II, III, M */
-    MODEL_ARCH, /* architectural perfmon v1-v5 */
-    MODEL_AMD,  /* K7 and later */
-    MODEL_DEAD, /* QEMU TCG: MSRs read 0, writes dropped, RDPMC #UD */
-    MODEL_GP,   /* Bochs without msrs=: every PMU MSR #GP, RDPMC returns 0 */
+    MODEL_P5,     /* Pentium, with or without MMX (from CPUID) */
+    MODEL_P6,     /* Pentium Pro, II, III, M */
+    MODEL_ARCH,   /* architectural perfmon v1-v5 */
+    MODEL_AMD,    /* K7 and later */
+    MODEL_DEAD,   /* QEMU TCG: MSRs read 0, writes dropped, RDPMC #UD */
+    MODEL_GP,     /* Bochs without msrs=: every PMU MSR #GP, RDPMC returns 0 */
+    MODEL_PPC604, /* PowerPC 604/604e: MMCR0/MMCR1 and PMC1-PMC4 as SPRs */
 };
 
 #define MODEL_MAX_COUNTERS 8
@@ -65,6 +69,7 @@ struct model {
     uint64_t ctr[MODEL_MAX_COUNTERS];
     uint64_t fixed[MODEL_MAX_FIXED];
     uint64_t fixed_ctrl, global_ctrl, global_status;
+    uint32_t mmcr0, mmcr1; /* PowerPC 604/604e */
 
     /* Edge detection: the condition's value on the previous clock. */
     bool prev[MODEL_MAX_COUNTERS];
@@ -126,6 +131,9 @@ void model_arch_clock(struct model *m, const struct model_clock *clk);
 int model_amd_rdmsr(struct model *m, uint32_t msr, uint64_t *val);
 int model_amd_wrmsr(struct model *m, uint32_t msr, uint64_t val);
 void model_amd_clock(struct model *m, const struct model_clock *clk);
+int model_ppc_rdspr(struct model *m, uint32_t spr, uint64_t *val);
+int model_ppc_wrspr(struct model *m, uint32_t spr, uint64_t val);
+void model_ppc_clock(struct model *m, const struct model_clock *clk);
 
 /* Shared PerfEvtSel semantics (P6, arch, AMD): how much a counter with
  * selector `sel` counts in a clock where its signal happened `count`

@@ -36,6 +36,10 @@ bool model_init(struct model *m, enum model_kind kind, const char *cpu_name,
         m->n_gp = m->core_ext ? 6 : 4;
         m->gp_width = 48;
         return m->cpu.vendor == VENDOR_AMD;
+    case MODEL_PPC604:
+        m->n_gp = m->cpu.family == 0x0004 ? 2 : 4;
+        m->gp_width = 32;
+        return m->cpu.vendor == VENDOR_POWERPC;
     case MODEL_DEAD:
     case MODEL_GP:
         return true;
@@ -66,6 +70,8 @@ int model_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
         return model_arch_rdmsr(m, msr, val);
     case MODEL_AMD:
         return model_amd_rdmsr(m, msr, val);
+    case MODEL_PPC604:
+        return model_ppc_rdspr(m, msr, val);
     case MODEL_DEAD:
         *val = 0;
         return 0;
@@ -91,6 +97,9 @@ int model_wrmsr(void *ctx, uint32_t msr, uint64_t val)
         break;
     case MODEL_AMD:
         r = model_amd_wrmsr(m, msr, val);
+        break;
+    case MODEL_PPC604:
+        r = model_ppc_wrspr(m, msr, val);
         break;
     case MODEL_DEAD:
         r = 0; /* silently dropped */
@@ -128,6 +137,7 @@ int model_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
         *val = 0;
         return ecx < 2 ? 0 : -1;
     case MODEL_DEAD:
+    case MODEL_PPC604: /* no RDPMC: counters are SPRs, read with mfspr */
         break;
     }
     return -1;
@@ -147,6 +157,9 @@ void model_clock(struct model *m, const struct model_clock *clk)
         break;
     case MODEL_AMD:
         model_amd_clock(m, clk);
+        break;
+    case MODEL_PPC604:
+        model_ppc_clock(m, clk);
         break;
     case MODEL_DEAD:
     case MODEL_GP:

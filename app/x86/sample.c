@@ -4,6 +4,7 @@
 #include "app/x86/winrun.h"
 #include "kernel/console.h"
 #include "kernel/x86/apic.h"
+#include "kernel/x86/traps.h"
 #include "lib/kstring.h"
 #include "pmu/overflow.h"
 #include "pmu/overflow_samples.h"

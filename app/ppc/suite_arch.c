@@ -1,0 +1,79 @@
+/* The suite's PowerPC side: sync + isync around the reads, no optional
+ * features, the payload arena and the exception catch. */
+#include "app/suite_arch.h"
+
+#include "app/bootopts.h"
+#include "bench/record.h"
+#include "kernel/console.h"
+#include "lib/fmt.h"
+#include "kernel/ppc/memory.h"
+#include "kernel/ppc/traps.h"
+
+enum serializer suite_conditions_setup(struct pmu *pmu, unsigned serialize_choice, bool turbo_off)
+{
+    (void)pmu;
+    if (serialize_choice != SER_AUTO)
+        kprintf("bench: serialize=%s is x86's; PowerPC uses sync + isync\n",
+                bootopts_choice_name("serialize"));
+    if (turbo_off)
+        kprintf("bench: turbo=off is x86's; the 604e has no turbo\n");
+    kprintf("\nconditions: serialize sync_isync: sync then isync before each read (the 604e "
+            "completes instructions in order, and isync waits for them)\n");
+    return SERIALIZER_SYNC_ISYNC;
+}
+
+static void cond_record(const char *key, const char *value, const char *detail)
+{
+    record_begin("cond");
+    record_field(key);
+    record_field(value);
+    record_field(detail);
+    record_end();
+}
+
+void suite_conditions_record(void)
+{
+    cond_record("serialize", serializer_name(SERIALIZER_SYNC_ISYNC),
+                "sync then isync before each read");
+}
+
+/* The time base counts at a board's own rate, not in core cycles: no ratio
+ * is measured here yet. */
+void suite_conditions_calibrate(struct pmu *pmu, const char *when)
+{
+    char key[32];
+    (void)pmu;
+    fmt_snprintf(key, sizeof key, "cycles_per_tb_%s", when);
+    cond_record(key, "-", "not measured on PowerPC");
+}
+
+const char *suite_missing_feature(const struct payload *p, const struct cpu_info *cpu)
+{
+    (void)cpu;
+    if (p->flags & (PAYLOAD_NEEDS_MMX | PAYLOAD_NEEDS_SSE | PAYLOAD_NEEDS_SSE2 |
+                    PAYLOAD_NEEDS_RDPMC | PAYLOAD_NEEDS_MSR | PAYLOAD_NEEDS_CMOV))
+        return "an x86 feature";
+    return 0;
+}
+
+void suite_mem_reset(void)
+{
+    mem_reset();
+}
+
+bool suite_catch(const char *(*fn)(void *arg), void *arg, const char **why,
+                 struct suite_fault *fault)
+{
+    static struct trap_catch c;
+    if (trap_try(&c)) {
+        /* SRR1 bits 11-15 say why a program exception happened (PowerPC
+         * 604e manual, "Program Exception"); the DSISR does for a DSI. */
+        uint32_t cause = c.info.vector == 0x300 ? c.info.dsisr : c.info.srr1 & 0x001f0000u;
+        *fault = (struct suite_fault){c.info.vector, trap_name(c.info.vector), cause, c.info.srr0,
+                                      "srr0"};
+        return false;
+    }
+    *why = fn(arg);
+    trap_end(&c);
+    return true;
+}

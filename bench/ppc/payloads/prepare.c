@@ -1,0 +1,105 @@
+/* Set-up of the PowerPC payloads that need registers or memory (outside
+ * the window). struct payload_regs's eax..ebp are r3..r9. */
+#include "bench/chase.h"
+#include "bench/payload.h"
+#include "kernel/memory.h"
+
+#define LINE 32 /* the 604e's cache line */
+
+const char *divw_prepare(struct payload_regs *regs, const struct payload_env *env);
+const char *xorshift_prepare(struct payload_regs *regs, const struct payload_env *env);
+const char *chase_prepare_l1(struct payload_regs *regs, const struct payload_env *env);
+const char *chase_prepare_l2(struct payload_regs *regs, const struct payload_env *env);
+const char *chase_prepare_mem(struct payload_regs *regs, const struct payload_env *env);
+const char *chase_prepare_wss(struct payload_regs *regs, const struct payload_env *env);
+const char *forward_prepare(struct payload_regs *regs, const struct payload_env *env);
+const char *odd_prepare(struct payload_regs *regs, const struct payload_env *env);
+const char *fp_prepare(struct payload_regs *regs, const struct payload_env *env);
+const char *unmapped_prepare(struct payload_regs *regs, const struct payload_env *env);
+
+const char *divw_prepare(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)env;
+    regs->eax = 123456789; /* r3 / 1 leaves r3 as it is */
+    regs->ebx = 1;         /* r4 */
+    return 0;
+}
+
+const char *xorshift_prepare(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)env;
+    regs->eax = 2463534242u; /* any non-zero xorshift32 state */
+    return 0;
+}
+
+static const char *chase_prepare(struct payload_regs *regs, uint32_t bytes)
+{
+    uint32_t start = chase_build(bytes, LINE);
+    if (!start)
+        return "not enough memory for the working set";
+    regs->eax = start;
+    return 0;
+}
+
+const char *chase_prepare_l1(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)env;
+    return chase_prepare(regs, 4 << 10);
+}
+
+const char *chase_prepare_l2(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)env;
+    return chase_prepare(regs, 128 << 10);
+}
+
+const char *chase_prepare_mem(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)env;
+    return chase_prepare(regs, 16 << 20);
+}
+
+const char *chase_prepare_wss(struct payload_regs *regs, const struct payload_env *env)
+{
+    return chase_prepare(regs, env->working_set);
+}
+
+const char *forward_prepare(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)env;
+    uint32_t *slot = mem_alloc(LINE, LINE);
+    if (!slot)
+        return "no memory";
+    regs->ebx = (uint32_t)(uintptr_t)slot; /* r4 */
+    return 0;
+}
+
+const char *odd_prepare(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)env;
+    uint8_t *buf = mem_alloc(LINE, LINE);
+    if (!buf)
+        return "no memory";
+    regs->ebx = (uint32_t)(uintptr_t)(buf + 1); /* r4 */
+    return 0;
+}
+
+/* The FPRs are not in struct payload_regs and the window leaves them
+ * alone: set them here (the kernel's C never touches them, -msoft-float). */
+const char *fp_prepare(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)regs;
+    (void)env;
+    static const double values[3] = {1.0, 0.0, 1.0};
+    __asm__ volatile("lfd 1, 0(%0); lfd 2, 8(%0); lfd 3, 16(%0)" : : "b"(values) : "memory");
+    return 0;
+}
+
+/* No block translation covers 0x50000000 and the page table is empty
+ * (boot/ppc/entry.S): a load there raises a DSI. */
+const char *unmapped_prepare(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)env;
+    regs->ebx = 0x50000000u; /* r4 */
+    return 0;
+}

@@ -1,0 +1,116 @@
+/* Entry on the 604/604e. The kernel runs with instruction translation off
+ * (MSR[IR] = 0) and data translation on (MSR[DR] = 1) through four block
+ * address translations, each 256 MiB, one to one: RAM at 0 cacheable, and
+ * the I/O ranges 0x80000000 (PReP ISA and PCI I/O, the Macs' PCI memory),
+ * 0xc0000000 (PReP PCI memory) and 0xf0000000 (the Macs' host bridges)
+ * cache-inhibited and guarded, which real mode cannot say for data (its
+ * default storage attributes cache everything). The page table is empty,
+ * so any other address raises a DSI. Exception vectors are at physical 0
+ * (MSR[IP] = 0), the FPU is on for the payloads (MSR[FP]) and external
+ * interrupts stay off (MSR[EE] = 0). PowerPC 604e RISC Microprocessor
+ * User's Manual, "Machine State Register" and "Block Address
+ * Translation". */
+#include "boot/ppc/regs.h"
+
+    .section .reset, "ax"
+    .globl _reset
+/* The 40p's reset vector, in ROM: on to RAM, where QEMU loaded the rest. */
+_reset:
+    lis r3, _start_prep@ha
+    addi r3, r3, _start_prep@l
+    mtctr r3
+    bctr
+
+    .section .text.entry, "ax"
+    .globl _start
+/* 0x01000000: Open Firmware (OpenBIOS) jumps here with translation on. */
+_start:
+    li r30, PLATFORM_OF
+    b common
+_start_prep:
+    li r30, PLATFORM_PREP
+common:
+    lis r4, real@ha
+    addi r4, r4, real@l
+    mtsrr0 r4
+    li r4, MSR_ME | MSR_FP
+    mtsrr1 r4
+    rfi
+real:
+    lis r1, boot_stack_top@ha
+    addi r1, r1, boot_stack_top@l
+    li r0, 0
+    stwu r0, -16(r1)
+    lis r4, __bss_start@ha
+    addi r4, r4, __bss_start@l
+    lis r5, __bss_end@ha
+    addi r5, r5, __bss_end@l
+1:  cmplw r4, r5
+    bge 3f
+    stw r0, 0(r4)
+    addi r4, r4, 4
+    b 1b
+3:  bl mmu_init
+    bl vectors_install
+    mr r3, r30
+    bl kmain
+4:  b 4b
+
+/* DBATn upper: BEPI | BL (256 MiB: 0x7ff << 2) | Vs; lower: BRPN | WIMG
+ * (I = 0x20, G = 0x08) | PP (0x2: read/write). */
+#define BAT_256M_U(ea) ((ea) | 0x1ffe)
+#define BAT_RAM_L(pa)  ((pa) | 0x02)
+#define BAT_IO_L(pa)   ((pa) | 0x2a)
+#define SPR_DBAT0U 536
+#define EMPTY_HTAB 0x00010000
+
+    .macro SETBAT n, upper, lower
+    li r4, 0
+    mtspr SPR_DBAT0U + 2 * \n, r4
+    lis r4, (\lower)@h
+    ori r4, r4, (\lower)@l
+    mtspr SPR_DBAT0U + 2 * \n + 1, r4
+    lis r4, (\upper)@h
+    ori r4, r4, (\upper)@l
+    mtspr SPR_DBAT0U + 2 * \n, r4
+    .endm
+
+    .text
+mmu_init:
+    SETBAT 0, BAT_256M_U(0x00000000), BAT_RAM_L(0x00000000)
+    SETBAT 1, BAT_256M_U(0x80000000), BAT_IO_L(0x80000000)
+    SETBAT 2, BAT_256M_U(0xc0000000), BAT_IO_L(0xc0000000)
+    SETBAT 3, BAT_256M_U(0xf0000000), BAT_IO_L(0xf0000000)
+    /* An empty 64 KiB hash table (HTABMASK 0) at physical 0x10000, above
+     * the vectors and outside the image (the 40p loads the image as its
+     * boot ROM, which holds 1 MiB, .bss included), and segment registers
+     * with VSID 0: no page translation exists. */
+    lis r4, EMPTY_HTAB@h
+    li r5, 0
+    li r6, 65536 / 4
+    mtctr r6
+    mr r6, r4
+2:  stw r5, 0(r6)
+    addi r6, r6, 4
+    bdnz 2b
+    mtsdr1 r4
+    li r4, 0
+    lis r5, 0
+    li r6, 16
+    mtctr r6
+1:  mtsrin r4, r5
+    addis r5, r5, 0x1000
+    bdnz 1b
+    sync
+    mfmsr r4
+    ori r4, r4, MSR_DR
+    mtmsr r4
+    isync
+    blr
+
+/* Outside .bss, which is cleared while the stack is in use. */
+    .section .data
+    .balign 16
+boot_stack:
+    .space 65536
+boot_stack_top:

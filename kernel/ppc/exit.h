@@ -1,0 +1,20 @@
+/* How a PowerPC run ends: the final serial line states the outcome, then
+ * the machine leaves the emulator, halts or resets as exit= says. */
+#ifndef BAREBENCH_PPC_EXIT_H
+#define BAREBENCH_PPC_EXIT_H
+
+#include <stdbool.h>
+
+/* The exit= choices of app/bootopts.c, in order. */
+enum exit_mode { EXIT_AUTO, EXIT_QEMU, EXIT_BOCHS, EXIT_HALT, EXIT_REBOOT };
+
+/* Under QEMU when its pvpanic device is there (the tools always add it). */
+bool exit_under_qemu(void);
+
+void exit_configure(enum exit_mode mode);
+void exit_set_hook(void (*hook)(bool pass));
+
+/* Prints the final status line and ends the run; never returns. */
+void run_finish(bool pass) __attribute__((noreturn));
+
+#endif

@@ -1,0 +1,329 @@
+/* The 604 and 604e performance monitor (PowerPC 604e RISC Microprocessor
+ * User's Manual, chapter "Performance Monitor"): 32-bit counters PMC1-PMC2
+ * (604) or PMC1-PMC4 (604e) in SPRs 953, 954, 957, 958, read with mfspr;
+ * MMCR0 (SPR 952) holds the freeze controls, the interrupt enables, the
+ * threshold, the time-base select and the PMC1/PMC2 event selects; the
+ * 604e's MMCR1 (SPR 956) the PMC3/PMC4 selects (pmu/ppc/mmcr.h).
+ *
+ * The freeze bits are one set for every counter, so events of one pass
+ * share their privilege filter: `u` counts in problem state only (FCS
+ * freezes the counters in supervisor state), `k` in supervisor state only
+ * (FCP); `pm` and `nopm` count only while MSR[PM] is 1 (FCM0) or 0 (FCM1);
+ * `thresh=N` sets MMCR0[THRESHOLD] for the miss-over-threshold events.
+ * Events with other filters go to another pass.
+ *
+ * Registers are SPRs: struct pmu_write.msr holds the SPR number
+ * (PMU_REG_SPR), a read is mfspr of it (PMU_READ_RDMSR, index = SPR). */
+#include "lib/fmt.h"
+#include "lib/kstring.h"
+#include "pmu/backend.h"
+#include "pmu/ppc/events_604e.h"
+#include "pmu/ppc/mmcr.h"
+
+#define PPC_WIDTH 32
+
+/* PVR upper halves (the manual's "Processor Version Register"). */
+#define PVR_604   0x0004
+#define PVR_604E  0x0009
+#define PVR_604EV 0x000a
+
+static const uint32_t pmc_spr[PPC_PMCS] = {SPR_PMC1, SPR_PMC2, SPR_PMC3, SPR_PMC4};
+/* Select field widths: PMC1 7 bits, PMC2 6, PMC3 and PMC4 5. */
+static const unsigned sel_max[PPC_PMCS] = {0x7f, 0x3f, 0x1f, 0x1f};
+
+/* The MMCR0 bits an event needs that hold for the whole pass. */
+#define FILTER_BITS (MMCR0_FCS | MMCR0_FCP | MMCR0_FCM0 | MMCR0_FCM1 | MMCR0_THRESHOLD_MASK)
+
+static bool ppc604e_detect(const struct cpu_info *cpu)
+{
+    return cpu->vendor == VENDOR_POWERPC && (cpu->family == PVR_604E || cpu->family == PVR_604EV);
+}
+
+static bool ppc604_detect(const struct cpu_info *cpu)
+{
+    return cpu->vendor == VENDOR_POWERPC && cpu->family == PVR_604;
+}
+
+static unsigned n_pmcs(const struct pmu *pmu)
+{
+    return ppc604_detect(&pmu->cpu) ? 2 : 4;
+}
+
+static void ppc_init(struct pmu *pmu)
+{
+    pmu->n_gp = n_pmcs(pmu);
+    pmu->gp_width = PPC_WIDTH;
+}
+
+static void ppc_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
+{
+    line(ctx, n_pmcs(pmu) == 4
+                  ? "ppc604e: 4 counters PMC1-PMC4 (SPR 953, 954, 957, 958), 32 bits, mfspr; "
+                    "MMCR0 (SPR 952), MMCR1 (SPR 956)"
+                  : "ppc604: 2 counters PMC1-PMC2 (SPR 953, 954), 32 bits, mfspr; MMCR0 (SPR 952)");
+}
+
+static uint32_t event_mask(const struct pmu *pmu, const struct ppc_event *ev)
+{
+    uint32_t mask = 0;
+    for (unsigned c = 0; c < n_pmcs(pmu); c++)
+        mask |= ev->code[c] >= 0 ? 1u << c : 0;
+    return mask;
+}
+
+static void ppc_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
+{
+    char text[200];
+    for (unsigned i = 0; i < ppc604e_n_events; i++) {
+        const struct ppc_event *ev = &ppc604e_events[i];
+        if (!event_mask(pmu, ev))
+            continue;
+        fmt_snprintf(text, sizeof text, "%-40s", ev->name);
+        for (unsigned c = 0; c < n_pmcs(pmu); c++) {
+            if (ev->code[c] >= 0)
+                pmu_append(text, sizeof text, " PMC%u:0x%02x", c + 1, (unsigned)ev->code[c]);
+        }
+        pmu_append(text, sizeof text, "  %s", ev->desc);
+        line(ctx, text);
+    }
+    line(ctx, "raw: rCSS = counter C (1-4), select SS (hex), e.g. r102 = PMC1 select 0x02");
+    line(ctx, "modifiers: u (problem state: FCS), k (supervisor: FCP), pm (MSR[PM]=1: FCM0), "
+              "nopm (MSR[PM]=0: FCM1), thresh=0..63 (MMCR0 THRESHOLD)");
+}
+
+static const char *ppc_default_events(const struct pmu *pmu)
+{
+    return n_pmcs(pmu) == 4 ? "CYCLES,INSTRUCTIONS_COMPLETED,BRANCHES_COMPLETED,DCACHE_MISSES"
+                            : "CYCLES,INSTRUCTIONS_COMPLETED";
+}
+
+static const struct pmu_alias ppc_aliases[] = {
+    {"cycles", "CYCLES"},
+    {"cpu-cycles", "CYCLES"},
+    {"instructions", "INSTRUCTIONS_COMPLETED"},
+    {"branches", "BRANCHES_COMPLETED"},
+    {"branch-instructions", "BRANCHES_COMPLETED"},
+    {"branch-misses", "BRANCH_MISPREDICT_CORRECTIONS"},
+    {"cache-misses", "DCACHE_MISSES"},
+    {NULL, NULL},
+};
+
+static const struct ppc_event *find_event(const char *name)
+{
+    const char *alias = pmu_find_alias(ppc_aliases, name);
+    for (unsigned i = 0; i < ppc604e_n_events; i++) {
+        if (str_ieq(name, ppc604e_events[i].name) ||
+            (alias && str_ieq(alias, ppc604e_events[i].name)))
+            return &ppc604e_events[i];
+    }
+    return NULL;
+}
+
+/* Applies the modifiers to the pass-wide MMCR0 bits in *filter. */
+static int apply_modifiers(const struct pmu_spec *spec, uint32_t *filter, char *suffix, size_t size,
+                           char *err, size_t errlen)
+{
+    bool u = false, k = false;
+    for (unsigned i = 0; i < spec->n_mods; i++) {
+        const struct pmu_modifier *m = &spec->mods[i];
+        bool valued = str_ieq(m->key, "thresh");
+        if (!valued && !str_ieq(m->key, "u") && !str_ieq(m->key, "k") && !str_ieq(m->key, "pm") &&
+            !str_ieq(m->key, "nopm"))
+            return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on the 604/604e",
+                             spec->text, m->key);
+        if (valued != m->has_value)
+            return pmu_error(err, errlen, "'%s': modifier '%s' %s", spec->text, m->key,
+                             valued ? "needs a value (thresh=0..63)" : "takes no value");
+        if (valued && m->value > 63)
+            return pmu_error(err, errlen, "'%s': thresh=%llu: MMCR0[THRESHOLD] has 6 bits",
+                             spec->text, (unsigned long long)m->value);
+        if (str_ieq(m->key, "u"))
+            u = true;
+        else if (str_ieq(m->key, "k"))
+            k = true;
+        else if (str_ieq(m->key, "pm"))
+            *filter |= MMCR0_FCM0;
+        else if (str_ieq(m->key, "nopm"))
+            *filter |= MMCR0_FCM1;
+        else
+            *filter |= (uint32_t)m->value << MMCR0_THRESHOLD_SHIFT;
+    }
+    if (u != k)
+        *filter |= u ? MMCR0_FCS : MMCR0_FCP;
+    if ((*filter & (MMCR0_FCM0 | MMCR0_FCM1)) == (MMCR0_FCM0 | MMCR0_FCM1))
+        return pmu_error(err, errlen, "'%s': pm and nopm together count nothing", spec->text);
+    fmt_snprintf(suffix, size, "%s%s%s", (*filter & MMCR0_FCS) ? ":u" : "",
+                 (*filter & MMCR0_FCP) ? ":k" : "",
+                 (*filter & MMCR0_FCM0)   ? ":pm"
+                 : (*filter & MMCR0_FCM1) ? ":nopm"
+                                          : "");
+    if (*filter & MMCR0_THRESHOLD_MASK)
+        pmu_append(suffix, size, ":thresh=%u",
+                   (unsigned)((*filter & MMCR0_THRESHOLD_MASK) >> MMCR0_THRESHOLD_SHIFT));
+    return 0;
+}
+
+/* A raw event names one counter: config bits 0-6 the select, 8-15 the
+ * counter; a named one keeps its codes in desc. */
+#define RAW_COUNTER_SHIFT 8
+
+static int ppc_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
+                       const struct pmu_spec *spec, struct pmu_assigned_event *ev, char *err,
+                       size_t errlen)
+{
+    (void)plan;
+    uint32_t filter = 0;
+    char suffix[40];
+    if (spec->kind == PMU_SPEC_NAME) {
+        const struct ppc_event *desc = find_event(spec->name);
+        if (!desc)
+            return pmu_error(err, errlen, "'%s': unknown event '%s' (pmu-encode --list)",
+                             spec->text, spec->name);
+        ev->counter_mask = event_mask(pmu, desc);
+        if (!ev->counter_mask)
+            return pmu_error(err, errlen, "'%s': not on this CPU (%s is a 604e PMC3/PMC4 event)",
+                             spec->text, desc->name);
+        ev->desc = desc;
+        ev->flags = desc->flags;
+        str_copy(ev->name, sizeof ev->name, desc->name);
+        ev->encoding[0] = '\0';
+    } else if (spec->kind == PMU_SPEC_RAW) {
+        unsigned counter = (unsigned)(spec->raw >> RAW_COUNTER_SHIFT);
+        unsigned select = (unsigned)spec->raw & 0xff;
+        if (counter < 1 || counter > n_pmcs(pmu) || select > sel_max[counter - 1])
+            return pmu_error(err, errlen,
+                             "'%s': raw is rCSS: counter C 1-%u, select SS up to PMC1 0x7f, "
+                             "PMC2 0x3f, PMC3/PMC4 0x1f",
+                             spec->text, n_pmcs(pmu));
+        ev->counter_mask = 1u << (counter - 1);
+        ev->desc = NULL;
+        ev->config = spec->raw;
+        str_copy(ev->name, sizeof ev->name, spec->text);
+        /* The user's modifiers are added below; keep only the raw word. */
+        char *colon = strchr(ev->name, ':');
+        if (colon)
+            *colon = '\0';
+    } else {
+        return pmu_error(err, errlen, "'%s': the 604/604e takes event names or rCSS", spec->text);
+    }
+    if (apply_modifiers(spec, &filter, suffix, sizeof suffix, err, errlen) < 0)
+        return -1;
+    ev->config2 = filter;
+    if (filter & MMCR0_FCS)
+        ev->flags |= PMU_EVF_USER_ONLY;
+    size_t used = strlen(ev->name);
+    fmt_snprintf(ev->name + used, sizeof ev->name - used, "%s", suffix);
+    return 0;
+}
+
+/* The select code of an event on the counter it was placed on. */
+static unsigned select_of(const struct pmu_assigned_event *ev)
+{
+    const struct ppc_event *desc = ev->desc;
+    return desc ? (unsigned)desc->code[ev->hw_index] : (unsigned)ev->config & 0xff;
+}
+
+static int ppc_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
+                     char *err, size_t errlen)
+{
+    for (unsigned i = 1; i < n; i++) {
+        if (events[i]->config2 != events[0]->config2)
+            return pmu_error(err, errlen,
+                             "'%s': its privilege/PM filter or threshold differs from '%s' "
+                             "(MMCR0 has one for all counters)",
+                             events[i]->name, events[0]->name);
+    }
+    if (pmu_place_by_mask(events, n, n_pmcs(pmu), 0, err, errlen) < 0)
+        return -1;
+    for (unsigned i = 0; i < n; i++) {
+        struct pmu_assigned_event *ev = events[i];
+        fmt_snprintf(ev->counter, sizeof ev->counter, "PMC%u", ev->hw_index + 1);
+        fmt_snprintf(ev->encoding, sizeof ev->encoding, "r%u%02x", ev->hw_index + 1, select_of(ev));
+        ev->read.kind = PMU_READ_RDMSR;
+        ev->read.index = pmc_spr[ev->hw_index];
+        ev->read.width = PPC_WIDTH;
+    }
+    return 0;
+}
+
+/* Freeze, zero up to four counters, MMCR1, MMCR0 (unfreezes). */
+#define PPC_MAX_PASS_WRITES 7
+_Static_assert(PPC_MAX_PASS_WRITES <= PMU_MAX_WRITES, "a 604e pass fits PMU_MAX_WRITES");
+
+static unsigned ppc_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                           struct pmu_write *out, unsigned max)
+{
+    unsigned n = 0;
+    uint32_t mmcr0 = 0, mmcr1 = 0;
+    pmu_emit(out, max, &n, SPR_MMCR0, MMCR0_FC, "MMCR0 = FC: freeze every counter");
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        const struct pmu_assigned_event *ev = &plan->events[i];
+        if (ev->pass != pass)
+            continue;
+        unsigned sel = select_of(ev);
+        pmu_emit(out, max, &n, pmc_spr[ev->hw_index], 0, "PMC%u = 0", ev->hw_index + 1);
+        mmcr0 |= (uint32_t)ev->config2;
+        if (ev->hw_index == 0)
+            mmcr0 |= sel << MMCR0_PMC1SEL_SHIFT;
+        else if (ev->hw_index == 1)
+            mmcr0 |= sel << MMCR0_PMC2SEL_SHIFT;
+        else if (ev->hw_index == 2)
+            mmcr1 |= (uint32_t)sel << MMCR1_PMC3SEL_SHIFT;
+        else
+            mmcr1 |= (uint32_t)sel << MMCR1_PMC4SEL_SHIFT;
+    }
+    if (n_pmcs(pmu) == 4)
+        pmu_emit(out, max, &n, SPR_MMCR1, mmcr1, "MMCR1: PMC3SEL 0x%02x PMC4SEL 0x%02x",
+                 (unsigned)(mmcr1 >> MMCR1_PMC3SEL_SHIFT),
+                 (unsigned)((mmcr1 & MMCR1_PMC4SEL_MASK) >> MMCR1_PMC4SEL_SHIFT));
+    pmu_emit(out, max, &n, SPR_MMCR0, mmcr0, "MMCR0: PMC1SEL 0x%02x PMC2SEL 0x%02x%s%s",
+             (unsigned)((mmcr0 & MMCR0_PMC1SEL_MASK) >> MMCR0_PMC1SEL_SHIFT),
+             (unsigned)(mmcr0 & MMCR0_PMC2SEL_MASK), (mmcr0 & MMCR0_FCS) ? " FCS" : "",
+             (mmcr0 & MMCR0_FCP) ? " FCP" : "");
+    return n;
+}
+
+static unsigned ppc_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                                struct pmu_write *out, unsigned max)
+{
+    (void)pmu;
+    (void)plan;
+    (void)pass;
+    unsigned n = 0;
+    pmu_emit(out, max, &n, SPR_MMCR0, MMCR0_FC, "MMCR0 = FC: freeze every counter");
+    return n;
+}
+
+#define PPC_NO_OVERFLOW                                                                            \
+    "the performance-monitor interrupt (vector 0xF00, MMCR0 PMXE/PMC1CE/PMCnCE) is not used by "   \
+    "this kernel yet"
+
+const struct pmu_backend pmu_ppc604e_backend = {
+    .name = "ppc604e",
+    .reg_kind = PMU_REG_SPR,
+    .no_overflow = PPC_NO_OVERFLOW,
+    .detect = ppc604e_detect,
+    .init = ppc_init,
+    .describe = ppc_describe,
+    .list = ppc_list,
+    .default_events = ppc_default_events,
+    .resolve = ppc_resolve,
+    .place = ppc_place,
+    .encode = ppc_encode,
+    .encode_stop = ppc_encode_stop,
+};
+
+const struct pmu_backend pmu_ppc604_backend = {
+    .name = "ppc604",
+    .reg_kind = PMU_REG_SPR,
+    .no_overflow = PPC_NO_OVERFLOW,
+    .detect = ppc604_detect,
+    .init = ppc_init,
+    .describe = ppc_describe,
+    .list = ppc_list,
+    .default_events = ppc_default_events,
+    .resolve = ppc_resolve,
+    .place = ppc_place,
+    .encode = ppc_encode,
+    .encode_stop = ppc_encode_stop,
+};

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""The PowerPC kernel (make ARCH=ppc) under stock qemu-system-ppc: it boots
+on the 40p (its own firmware), the beige G3 and the mac99 (OpenBIOS) with a
+604e, and on the 40p with a 604 (two counters); the records are intact and
+the exit status is the run's status; the PMCs are storage only, so the
+kernel says so and measures with the time base; under -icount the time base
+advances once per 10 instructions on the 40p and the mac99
+(docs/emulators.md), so every fixed-count payload measures exactly a tenth
+of its instructions per iteration; exceptions in payloads are reported by
+name and the suite goes on; one in the kernel prints the registers and
+ends with FAIL."""
+
+import os
+import shutil
+import sys
+
+from bootcheck import ROOT, in_parallel, report, skip, summary
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from bblib import launch, ppc, records  # noqa: E402
+
+KERNEL = os.path.join(ROOT, "build", "ppc", "barebench.elf")
+TB_PER_INSN_X100 = 10  # the time base's ticks per 100 instructions under -icount (40p, mac99)
+
+
+def boot(machine, cpu="604e", append="", icount=False):
+    return ppc.boot(KERNEL, machine, cpu, append, icount, timeout=50)
+
+
+def runs_of(b, what):
+    try:
+        runs = records.check_log(b.serial, what)
+    except records.LogError as e:
+        report(False, "%s: records intact (%s)" % (what, e.problems[0]))
+        return None
+    report(len(runs) == 1, "%s: records intact, one run" % what)
+    return runs[0] if runs else None
+
+
+def check_machines():
+    combos = [("40p", "604e"), ("g3beige", "604e"), ("mac99", "604e"), ("40p", "604")]
+    boots = in_parallel(lambda c: boot(c[0], c[1], "bench=nop+add_latency+chase_l1"), combos)
+    for (machine, cpu), b in zip(combos, boots):
+        what = "%s -cpu %s" % (machine, cpu)
+        report(b.passed and b.exit_code == 0,
+               "%s: boots, ends with status PASS and exit status 0 (%.2f s)" % (what, b.seconds))
+        run = runs_of(b, what)
+        if not run:
+            continue
+        backend = "ppc604e" if cpu == "604e" else "ppc604"
+        report(run.boot["pmu"] == backend and run.boot["family"] == ("9" if cpu == "604e" else "4"),
+               "%s: the PVR picks the %s backend (boot record: %s, family %s)"
+               % (what, backend, run.boot["pmu"], run.boot["family"]))
+        report("do not count on this machine" in b.serial and run.boot["counting"] == "0"
+               and all(r.fields["counter"] == "TB" for r in run.of_type("result")),
+               "%s: the PMCs are storage only: said, and every result is time base ticks" % what)
+
+
+def check_exact():
+    machines = ["40p", "mac99"]
+    boots = in_parallel(lambda m: boot(m, append="bench=all", icount=True), machines)
+    for machine, b in zip(machines, boots):
+        run = runs_of(b, "%s -icount" % machine)
+        if not run:
+            continue
+        expected = {r.fields["name"]: r.fields["expected"] for r in run.of_type("bench")}
+        fixed = [r for r in run.of_type("result") if expected.get(r.fields["bench"], "-") != "-"]
+        wrong = ["%s %s (expected %s instructions)" % (r.fields["bench"], r.fields["median"],
+                                                       expected[r.fields["bench"]])
+                 for r in fixed
+                 if round(float(r.fields["median"]) * 100) !=
+                 int(expected[r.fields["bench"]]) * TB_PER_INSN_X100]
+        report(len(fixed) >= 15 and not wrong,
+               "%s -icount: every fixed-count payload (%d) measures a tenth of its instructions "
+               "in time base ticks%s" % (machine, len(fixed), ": " + ", ".join(wrong[:4]) if wrong else ""))
+
+
+def check_faults():
+    b = boot("40p", append="bench=fault_program+nop+fault_alignment+fault_dsi+add_latency")
+    run = runs_of(b, "faulting payloads")
+    if run:
+        faults = {r.fields["bench"]: r.fields for r in run.of_type("fault")}
+        report(faults.get("fault_program", {}).get("mnemonic") == "program"
+               and faults.get("fault_program", {}).get("vector") == str(0x700),
+               "a payload's illegal instruction is reported as a program exception (0x700)")
+        report(faults.get("fault_alignment", {}).get("mnemonic") == "alignment",
+               "a payload's lwarx at an odd address is reported as an alignment exception")
+        report(faults.get("fault_dsi", {}).get("mnemonic") == "DSI"
+               and faults.get("fault_dsi", {}).get("error_code") == "0x40000000",
+               "a payload's load from an unmapped address is reported as a DSI with DSISR "
+               "'no translation' (0x40000000): %s" % faults.get("fault_dsi"))
+        ran = {r.fields["bench"] for r in run.of_type("result")}
+        report({"nop", "add_latency"} <= ran and b.passed,
+               "the suite goes on after each and ends with PASS")
+    for machine in ("40p", "mac99"):
+        b = boot(machine, append="fault=ud")
+        report("*** program exception (vector 0x700)" in b.serial and " r31 " in b.serial
+               and b.final_line == launch.FINAL_FAIL and b.exit_code == 1,
+               "%s: an exception in the kernel prints the registers, ends with FAIL and exit "
+               "status 1" % machine)
+
+
+def check_options():
+    b = boot("mac99", append="bench=nop reps=5 nosuchoption")
+    run = runs_of(b, "boot options")
+    if run:
+        results = run.of_type("result")
+        report(run.boot["cmdline"] == "bench=nop reps=5 nosuchoption" and len(results) == 1
+               and results[0].fields["reps"] == "5" and "nosuchoption" in b.serial,
+               "boot options reach the kernel (bench=, reps=; a bad word is named) and run")
+
+
+def main():
+    if not os.path.exists(KERNEL):
+        skip("no %s (make ARCH=ppc)" % os.path.relpath(KERNEL, ROOT))
+        return 0
+    if not shutil.which("qemu-system-ppc"):
+        skip("no qemu-system-ppc (make deps)")
+        return 0
+    check_machines()
+    check_exact()
+    check_faults()
+    check_options()
+    return summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""Booting the PowerPC kernel (make ARCH=ppc) under qemu-system-ppc.
+
+Facts behind the options are in docs/emulators.md ("PowerPC 604e under QEMU
+7.2"): the 40p boots the ELF as its firmware (-bios), the Power Macs' OpenBIOS
+takes the raw image at 0x01000000 (-kernel, barebench.bin next to the ELF). A
+pass ends QEMU with status 0 (keyboard-controller reset with -no-reboot on the
+40p, CUDA power-down on the Macs); a failure with 1, through the pvpanic-pci
+device the command always adds. The machines hand the kernel no command line
+without firmware, so the boot options are written into a copy of the image
+after the marker the kernel reserves room behind (app/ppc/main.c).
+"""
+
+import os
+import shutil
+import tempfile
+
+from bblib import launch
+
+MACHINES = ("40p", "g3beige", "mac99")
+MARKER = b"barebench-bootargs:"
+ARGS_ROOM = 512 - len(MARKER) - 1
+QEMU_PPC_PASS = 0
+
+
+def with_options(image, append, workdir):
+    """A copy of image whose boot-option area holds `append`."""
+    data = bytearray(open(image, "rb").read())
+    at = data.find(MARKER)
+    if at < 0:
+        raise RuntimeError("%s has no boot-option area (not a PowerPC barebench image?)" % image)
+    raw = append.encode("ascii")
+    if len(raw) > ARGS_ROOM:
+        raise RuntimeError("boot options longer than %d bytes" % ARGS_ROOM)
+    start = at + len(MARKER)
+    data[start:start + ARGS_ROOM + 1] = raw + bytes(ARGS_ROOM + 1 - len(raw))
+    out = os.path.join(workdir, os.path.basename(image))
+    with open(out, "wb") as f:
+        f.write(data)
+    return out
+
+
+def qemu_command(image, machine="40p", cpu="604e", icount=False, memory=128):
+    """The qemu-system-ppc argv: image is the ELF for the 40p, the raw
+    barebench.bin for the Macs."""
+    if machine not in MACHINES:
+        raise ValueError("machine %r: one of %s" % (machine, ", ".join(MACHINES)))
+    cmd = ["qemu-system-ppc", "-M", machine, "-cpu", cpu, "-m", str(memory), "-display", "none",
+           "-vga", "none", "-net", "none", "-no-reboot", "-serial", "stdio",
+           "-device", "pvpanic-pci", "-action", "panic=exit-failure"]
+    cmd += ["-bios", image] if machine == "40p" else ["-kernel", image]
+    if icount:
+        cmd += ["-icount", "shift=0,sleep=off"]
+    return cmd
+
+
+def image_for(kernel, machine):
+    """The ELF for the 40p, barebench.bin beside it for the Macs."""
+    return kernel if machine == "40p" else os.path.splitext(kernel)[0] + ".bin"
+
+
+def boot(kernel, machine="40p", cpu="604e", append="", icount=False, timeout=60, tee=False,
+         log=None):
+    """Boots the PowerPC kernel once and judges it like the x86 boots."""
+    work = tempfile.mkdtemp(prefix="bb-ppc-")
+    try:
+        image = with_options(image_for(kernel, machine), append, work)
+        cmd = qemu_command(image, machine, cpu, icount)
+        text, stderr, code, timed_out, secs = launch._run(cmd, timeout, tee)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if log:
+        with open(log, "w", encoding="latin-1") as f:
+            f.write(text)
+    result = launch.Boot("qemu-ppc:%s:%s" % (machine, cpu), text, code, secs, timed_out,
+                         stderr="\n".join(l for l in stderr.splitlines() if "audio" not in l))
+    return launch._judge(result, QEMU_PPC_PASS)
