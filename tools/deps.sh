@@ -26,6 +26,7 @@ clang:clang
 cppcheck:cppcheck
 clang-tidy:clang-tidy
 clang-format:clang-format
+zbarimg:zbar-tools
 "
 
 missing=""
