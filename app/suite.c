@@ -8,6 +8,7 @@
 #include "bench/select.h"
 #include "bench/stats.h"
 #include "kernel/console.h"
+#include "kernel/screen.h"
 #include "kernel/x86/cpu.h"
 #include "kernel/x86/memory.h"
 #include "kernel/x86/probe.h"
@@ -311,6 +312,10 @@ unsigned suite_run(const struct suite_context *ctx)
     for (unsigned i = 0; i < selection.n; i++) {
         const struct payload *p = selection.payloads[i];
         struct payload_regs regs = {0};
+        char status[96];
+        fmt_snprintf(status, sizeof status, "barebench: benchmark %u of %u: %s", i + 1, selection.n,
+                     p->name);
+        screen_status(status);
         const char *why = unreadable ? unreadable : missing_feature(p, &ctx->pmu->cpu);
         mem_reset();
         if (!why && p->prepare)
