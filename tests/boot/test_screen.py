@@ -16,30 +16,12 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bootcheck import BUILD, ISO, KERNEL, ROOT, in_parallel, report, skip, summary  # noqa: E402
+from bootcheck import ISO, KERNEL, ROOT, in_parallel, report, skip, summary  # noqa: E402
+from bblib import runner  # noqa: E402
 
 OVMF = "/usr/share/ovmf/OVMF.fd"
 OPTS = "exit=halt qrpage=1 bench=nop,add_latency,imul_latency,div_latency,chase_l1"
 TOOL = os.path.join(ROOT, "tools", "barebench")
-
-
-def make_iso(tmp, name, entry):
-    """The tree's ISO with the menu entry `entry` first in line and OPTS on it."""
-    tree = os.path.join(tmp, name)
-    shutil.copytree(os.path.join(BUILD, "isodir"), tree)
-    cfg = open(os.path.join(ROOT, "iso", "grub.cfg")).read()
-    entries = cfg.split("menuentry ")
-    i = next(n for n, e in enumerate(entries) if e.startswith('"barebench: ' + entry))
-    entries[i] = entries[i].replace("/boot/barebench.elf\n", "/boot/barebench.elf %s\n" % OPTS)
-    cfg = "menuentry ".join(entries).replace("set default=0", "set default=%d" % (i - 1))
-    with open(os.path.join(tree, "boot", "grub", "grub.cfg"), "w") as f:
-        f.write(cfg)
-    iso = os.path.join(tmp, name + ".iso")
-    modules = open(os.path.join(ROOT, "iso", "grub-modules")).read().strip()
-    subprocess.run(["grub-mkrescue", "-o", iso, tree, "--locales=", "--fonts=", "--themes=",
-                    "--install-modules=" + modules], check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
-    return iso
 
 
 def font():
@@ -124,7 +106,7 @@ def main():
         return 0
     glyphs = font()
     with tempfile.TemporaryDirectory() as tmp:
-        iso = make_iso(tmp, "iso", "default suite\"")
+        iso = runner.iso_with_options(KERNEL, os.path.join(ROOT, "iso", "grub.cfg"), OPTS, tmp)
         cases = [("ovmf", iso, True, "framebuffer"), ("seabios-vbe", iso, False, "framebuffer"),
                  ("seabios-text", None, False, "EGA text")]
         for name, want, serial, shots, pages, secs in in_parallel(boot, cases):
@@ -139,9 +121,9 @@ def main():
                    "%s: GRUB hands over a console (no 'no console'/'no video mode' warning)" % name)
             if want == "framebuffer" and shots:
                 # The page may turn between the final line and the first shot.
-                pages = [screen_text(s, glyphs) for s in shots[:3]]
-                rows = next((r for r in pages if r and r[0].startswith("barebench results")),
-                            pages[0])
+                seen = [screen_text(s, glyphs) for s in shots[:3]]
+                rows = next((r for r in seen if r and r[0].startswith("barebench results")),
+                            seen[0])
                 medians = re.findall(r"^@BB,\d+,result,([^,]+),([^,]+),(?:[^,]*,){7}"
                                      r"([^,]+),", serial, re.M)
                 missing = [b for b, ev, med in medians
