@@ -27,6 +27,7 @@ cppcheck:cppcheck
 clang-tidy:clang-tidy
 clang-format:clang-format
 zbarimg:zbar-tools
+qrencode:qrencode
 "
 
 missing=""
