@@ -16,13 +16,14 @@
 #include "lib/kstring.h"
 #include "lib/qr.h"
 
-#define LOG_MAX      (64 * 1024)
-#define MAX_LINES    256
-#define MAX_FIELDS   16
-#define QR_VERSION   25 /* 117 modules: larger ones are hard to photograph */
-#define QR_LEVEL     QR_ECC_M
-#define HEADER_MAX   24
-#define NAME_COLUMNS 22
+#define LOG_MAX          (64 * 1024)
+#define MAX_LINES        256
+#define MAX_FIELDS       16
+#define QR_VERSION       25 /* 117 modules: larger ones are hard to photograph */
+#define QR_LEVEL         QR_ECC_M
+#define HEADER_MAX       24
+#define NAME_COLUMNS     22
+#define LOG_IDLE_SECONDS 60
 
 static char records[LOG_MAX];
 static size_t records_len;
@@ -172,24 +173,46 @@ static void show_code(const struct screen_device *dev, const struct layout *l, u
     screen_text(col, 4, text);
     screen_text(col, 6, "photograph every page,");
     screen_text(col, 7, "then: barebench scan");
-    screen_text(col, 9, "PgUp/PgDn: pages");
+    screen_text(col, 9, "Left/Right: pages");
+    screen_text(col, 10, "PgUp/PgDn: the log");
 }
 
-/* Waits seconds (by the RTC) or until a key turns the page: +1, -1. */
-static int wait_page(unsigned seconds)
+/* Waits seconds (by the RTC) for a key; KEY_NONE when none came. */
+static enum key wait_key(unsigned seconds)
 {
     unsigned last = rtc_seconds(), ticks = 0;
     while (ticks < seconds) {
         enum key k = i8042_poll();
         if (k != KEY_NONE)
-            return k == KEY_PREV ? -1 : 1;
+            return k;
         unsigned now = rtc_seconds();
         if (now != last) {
             last = now;
             ticks++;
         }
     }
-    return 1;
+    return KEY_NONE;
+}
+
+/* PgUp/PgDn through the log kept on the screen; back to the pages on Esc,
+ * Left/Right, or after a minute without a key. */
+static void browse_log(const struct screen_device *dev, enum key k)
+{
+    unsigned page = dev->rows - SCREEN_STATUS_ROWS, total = screen_history_rows();
+    unsigned last = total > page ? total - page : 0, first = last;
+    for (; k == KEY_PGUP || k == KEY_PGDN; k = wait_key(LOG_IDLE_SECONDS)) {
+        if (k == KEY_PGUP)
+            first = first > page ? first - page : 0;
+        else
+            first = first + page < last ? first + page : last;
+        char status[SCREEN_MAX_COLS + 1];
+        screen_show_history(first);
+        fmt_snprintf(status, sizeof status,
+                     "log rows %u-%u of %u%s: PgUp/PgDn; Esc, Left, Right: back to the pages",
+                     first + 1, first + page < total ? first + page : total, total,
+                     screen_history_dropped() ? " (older rows dropped)" : "");
+        screen_status(status);
+    }
 }
 
 void screenpages_run(unsigned seconds)
@@ -201,15 +224,24 @@ void screenpages_run(unsigned seconds)
     build_results();
     plan(dev, &l);
     unsigned total = l.result_pages + l.qr_pages;
+    if (!total)
+        halt_forever();
+    bool redraw = true;
     for (unsigned page = 0;;) {
-        screen_clear();
-        if (page < l.result_pages)
-            show_results(&l, page);
+        if (redraw) {
+            screen_clear();
+            if (page < l.result_pages)
+                show_results(&l, page);
+            else
+                show_code(dev, &l, page - l.result_pages);
+        }
+        enum key k = wait_key(seconds);
+        redraw = true;
+        if (k == KEY_PGUP || k == KEY_PGDN)
+            browse_log(dev, k);
+        else if (total == 1 && k == KEY_NONE)
+            redraw = false; /* one page: it stays */
         else
-            show_code(dev, &l, page - l.result_pages);
-        int step = total > 1 ? wait_page(seconds) : 0;
-        if (!step)
-            halt_forever();
-        page = (page + total + (unsigned)step) % total;
+            page = (page + (k == KEY_PREV ? total - 1 : 1)) % total;
     }
 }

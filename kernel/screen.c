@@ -1,14 +1,14 @@
 /* The scrolling text console on the screen device. A copy of the grid is
  * kept so that scrolling redraws only the cells that change: on a
- * framebuffer a cell is 128 pixel writes and most lines are short. */
+ * framebuffer a cell is 128 pixel writes and most lines are short. Every
+ * row written is also kept in the history, for paging back at the end. */
 #include "kernel/screen.h"
 
 #include "lib/kstring.h"
 
 static const struct screen_device *dev;
 static char shown[SCREEN_MAX_ROWS][SCREEN_MAX_COLS];
-/* Row 0 is the status line; the console scrolls below it. */
-#define STATUS_ROWS 1
+#define STATUS_ROWS SCREEN_STATUS_ROWS /* the console scrolls below them */
 static unsigned row, col, cols, rows;
 static bool records_shown;
 /* The machine records' prefix (bench/record.h, a layer above). */
@@ -16,6 +16,27 @@ static bool records_shown;
 static enum { LINE_START, LINE_TEXT, LINE_RECORD } mode;
 static char held[3];
 static unsigned n_held;
+/* Rows as they were written, each ended by '\n'; when full, the older
+ * half goes. */
+static char history[SCREEN_HISTORY];
+static unsigned history_len, history_rows, history_dropped;
+
+static void keep(char ch)
+{
+    if (history_len == SCREEN_HISTORY) {
+        unsigned cut = SCREEN_HISTORY / 2, gone = 0;
+        while (cut < SCREEN_HISTORY && history[cut - 1] != '\n')
+            cut++;
+        for (unsigned i = 0; i < cut; i++)
+            gone += history[i] == '\n';
+        history_rows -= gone;
+        history_dropped += gone;
+        memmove(history, history + cut, SCREEN_HISTORY - cut);
+        history_len -= cut;
+    }
+    history[history_len++] = ch;
+    history_rows += ch == '\n';
+}
 
 void screen_attach(const struct screen_device *d)
 {
@@ -87,6 +108,7 @@ static void scroll(void)
 
 static void newline(void)
 {
+    keep('\n');
     col = 0;
     if (row + 1 < rows)
         row++;
@@ -104,6 +126,7 @@ static void emit(char ch)
         return;
     if (col == cols)
         newline();
+    keep(ch);
     put(col++, row, ch);
 }
 
@@ -130,5 +153,31 @@ void screen_putc(char ch)
     if (ch == '\n') {
         mode = LINE_START;
         n_held = 0;
+    }
+}
+
+unsigned screen_history_rows(void)
+{
+    return history_rows;
+}
+
+unsigned screen_history_dropped(void)
+{
+    return history_dropped;
+}
+
+void screen_show_history(unsigned first)
+{
+    if (!dev)
+        return;
+    screen_clear();
+    unsigned r = 0, c = 0;
+    for (unsigned i = 0; i < history_len && r < first + rows - STATUS_ROWS; i++) {
+        if (history[i] == '\n') {
+            r++;
+            c = 0;
+        } else if (r >= first && c < cols) {
+            put(c++, STATUS_ROWS + r - first, history[i]);
+        }
     }
 }

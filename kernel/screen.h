@@ -7,8 +7,10 @@
 
 #include <stdbool.h>
 
-#define SCREEN_MAX_COLS 256
-#define SCREEN_MAX_ROWS 128
+#define SCREEN_MAX_COLS    256
+#define SCREEN_MAX_ROWS    128
+#define SCREEN_HISTORY     (128 * 1024) /* bytes of past rows kept for paging */
+#define SCREEN_STATUS_ROWS 1            /* row 0: the status line */
 
 /* What a display offers: text cells, and a finer grid of dots (pixels on
  * a framebuffer, half characters on EGA text) for codes. */
@@ -37,5 +39,13 @@ void screen_clear(void);
 void screen_status(const char *text);
 /* Writes text at (col, row), cut at the edge; returns the columns used. */
 unsigned screen_text(unsigned col, unsigned row, const char *text);
+
+/* The rows the console has written (as wrapped on this screen), kept in
+ * memory: how many there are, how many older ones were dropped to make
+ * room, and a screenful of them from row `first` on, below the status
+ * line. */
+unsigned screen_history_rows(void);
+unsigned screen_history_dropped(void);
+void screen_show_history(unsigned first);
 
 #endif

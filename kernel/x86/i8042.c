@@ -19,6 +19,7 @@
 #define SC_LEFT     0x4b
 #define SC_RIGHT    0x4d
 #define SC_SPACE    0x39
+#define SC_ESC      0x01
 
 enum key i8042_poll(void)
 {
@@ -29,15 +30,19 @@ enum key i8042_poll(void)
     if (status & AUX_DATA)
         return KEY_NONE;
     switch (code) {
-    case SC_PGDN:
-    case SC_DOWN:
     case SC_RIGHT:
     case SC_SPACE:
         return KEY_NEXT;
-    case SC_PGUP:
-    case SC_UP:
     case SC_LEFT:
         return KEY_PREV;
+    case SC_PGUP:
+    case SC_UP:
+        return KEY_PGUP;
+    case SC_PGDN:
+    case SC_DOWN:
+        return KEY_PGDN;
+    case SC_ESC:
+        return KEY_ESC;
     default:
         return KEY_NONE;
     }

@@ -37,12 +37,12 @@ def read_ppm(path):
     return int(m.group(1)), int(m.group(2)), data[m.end():]
 
 
-def screen_text(path, glyphs):
-    """The text drawn on a framebuffer screenshot, 8x16 cells, lit = any
-    non-black pixel; '\\x00' where a cell matches no glyph."""
+def screen_text(path, glyphs, n_rows=None):
+    """The text drawn on a framebuffer screenshot (the first n_rows), 8x16
+    cells, lit = any non-black pixel; '\\x00' where a cell matches no glyph."""
     w, h, px = read_ppm(path)
     rows = []
-    for r in range(h // 16):
+    for r in range(min(h // 16, n_rows or h)):
         line = []
         for c in range(w // 8):
             cell = tuple(sum((0x80 >> x) for x in range(8)
@@ -54,6 +54,7 @@ def screen_text(path, glyphs):
 
 def boot(case):
     name, iso, uefi, want = case
+    glyphs = font()
     tmp = os.path.dirname(iso) if iso else tempfile.mkdtemp()
     serial, sock = os.path.join(tmp, name + ".serial"), os.path.join(tmp, name + ".mon")
     cmd = (["qemu-system-x86_64", "-machine", "q35", "-bios", OVMF] if uefi
@@ -65,7 +66,7 @@ def boot(case):
     start = time.monotonic()
     proc = subprocess.Popen(["timeout", "150"] + cmd, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
-    shots, text = [], ""
+    shots, keyshots, text = [], [], ""
     try:
         while time.monotonic() - start < 90 and "barebench: finished" not in text:
             time.sleep(0.5)
@@ -74,8 +75,9 @@ def boot(case):
         mon.connect(sock)
         # The pages turn every second: shots every 0.4 s until every page
         # has been seen (or 40 s).
-        pages, seen = None, set()
-        while time.monotonic() - start < 130 and (pages is None or len(seen) < pages):
+        pages, seen, results = None, set(), None
+        while time.monotonic() - start < 130 and (pages is None or len(seen) < pages or
+                                                  (want == "framebuffer" and not results)):
             shot = os.path.join(tmp, "%s-%02d.ppm" % (name, len(shots)))
             mon.sendall(("screendump %s\n" % shot).encode())
             time.sleep(0.4)
@@ -87,13 +89,23 @@ def boot(case):
             if m:
                 seen.add(int(m.group(1)))
                 pages = int(m.group(2))
+            elif want == "framebuffer" and not results and os.path.exists(shot):
+                if screen_text(shot, glyphs, 1)[0].startswith("barebench results"):
+                    results = shot
             if len(shots) > 100:
                 break
+        # PgUp, then PgDn: the log kept in memory, a screenful at a time.
+        for key in ("pgup", "pgdn"):
+            keyshots.append(os.path.join(tmp, "%s-%s.ppm" % (name, key)))
+            mon.sendall(("sendkey %s\n" % key).encode())
+            time.sleep(0.5)
+            mon.sendall(("screendump %s\n" % keyshots[-1]).encode())
+            time.sleep(0.5)
     finally:
         proc.terminate()
         proc.wait()
     text = open(serial, errors="replace").read()
-    return name, want, text, shots, pages, time.monotonic() - start
+    return name, want, text, shots, results, keyshots, pages, time.monotonic() - start
 
 
 def main():
@@ -109,7 +121,7 @@ def main():
         iso = runner.iso_with_options(KERNEL, os.path.join(ROOT, "iso", "grub.cfg"), OPTS, tmp)
         cases = [("ovmf", iso, True, "framebuffer"), ("seabios-vbe", iso, False, "framebuffer"),
                  ("seabios-text", None, False, "EGA text")]
-        for name, want, serial, shots, pages, secs in in_parallel(boot, cases):
+        for name, want, serial, shots, results, keyshots, pages, secs in in_parallel(boot, cases):
             records = "".join(l + "\n" for l in serial.splitlines() if l.startswith("@BB"))
             m = re.search(r"^screen: (.*)$", serial, re.M)
             report(m is not None and m.group(1).startswith(want) and
@@ -119,11 +131,8 @@ def main():
             report("no console will be available" not in serial and
                    "no suitable video mode" not in serial,
                    "%s: GRUB hands over a console (no 'no console'/'no video mode' warning)" % name)
-            if want == "framebuffer" and shots:
-                # The page may turn between the final line and the first shot.
-                seen = [screen_text(s, glyphs) for s in shots[:3]]
-                rows = next((r for r in seen if r and r[0].startswith("barebench results")),
-                            seen[0])
+            if want == "framebuffer":
+                rows = screen_text(results, glyphs) if results else [""]
                 medians = re.findall(r"^@BB,\d+,result,([^,]+),([^,]+),(?:[^,]*,){7}"
                                      r"([^,]+),", serial, re.M)
                 missing = [b for b, ev, med in medians
@@ -134,6 +143,14 @@ def main():
                        "missing: %s)" % (name, len(medians), missing or "none"))
                 report(not any("@BB" in r for r in rows),
                        "%s: no machine record on the results page (verbose=1)" % name)
+                up, down = (screen_text(s, glyphs) if os.path.exists(s) else [""]
+                            for s in keyshots)
+                report(up[0].startswith("log rows 1-") and
+                       any(r.startswith("barebench 0.1: bare-metal") for r in up) and
+                       down[0].startswith("log rows") and
+                       any(r.startswith("barebench: finished, status PASS") for r in down),
+                       "%s: PgUp shows the log's first screenful, PgDn its last (%r, %r)" %
+                       (name, up[0], down[0]))
             out = subprocess.run([sys.executable, TOOL, "scan"] + shots, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True)
             report(out.returncode == 0 and out.stdout == records and records != "",
