@@ -35,7 +35,7 @@ ISO    := $(BUILD)/barebench.iso
 # Sources that also compile for the host (tests, pmu-encode, fuzzers): the
 # libraries but the kernel's own libc (lib/kstring.c), the console, the PMU
 # layer, and the harness's statistics and records.
-PORTABLE := $(filter-out lib/kstring.c,$(wildcard lib/*.c)) kernel/console.c \
+PORTABLE := $(filter-out lib/kstring.c,$(wildcard lib/*.c)) kernel/console.c kernel/screen.c \
             $(wildcard pmu/*.c pmu/$(ARCH)/*.c) bench/stats.c bench/record.c
 HOSTLIB  := $(PORTABLE) $(wildcard tools/hostlib/*.c)
 MODELS   := $(wildcard tests/host/models/*.c)

@@ -40,7 +40,7 @@ void screenpages_record(const char *line)
         records_lost++;
         return;
     }
-    memcpy(records + records_len, line, n);
+    memcpy(records + records_len, line, n + 1); /* the NUL becomes the newline */
     records_len += n;
     records[records_len++] = '\n';
 }
@@ -215,17 +215,15 @@ static void browse_log(const struct screen_device *dev, enum key k)
     }
 }
 
-void screenpages_run(unsigned seconds)
+/* Returns only when there is nothing to show. */
+static void turn_pages(const struct screen_device *dev, unsigned seconds)
 {
-    const struct screen_device *dev = screen_device();
-    if (!dev || !seconds)
-        halt_forever();
     struct layout l;
     build_results();
     plan(dev, &l);
     unsigned total = l.result_pages + l.qr_pages;
     if (!total)
-        halt_forever();
+        return;
     bool redraw = true;
     for (unsigned page = 0;;) {
         if (redraw) {
@@ -244,4 +242,12 @@ void screenpages_run(unsigned seconds)
         else
             page = (page + (k == KEY_PREV ? total - 1 : 1)) % total;
     }
+}
+
+void screenpages_run(unsigned seconds)
+{
+    const struct screen_device *dev = screen_device();
+    if (dev && seconds)
+        turn_pages(dev, seconds);
+    halt_forever();
 }

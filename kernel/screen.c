@@ -10,6 +10,7 @@ static const struct screen_device *dev;
 static char shown[SCREEN_MAX_ROWS][SCREEN_MAX_COLS];
 #define STATUS_ROWS SCREEN_STATUS_ROWS /* the console scrolls below them */
 static unsigned row, col, cols, rows;
+static bool pending_newline;
 static bool records_shown;
 /* The machine records' prefix (bench/record.h, a layer above). */
 #define RECORD_START "@BB"
@@ -77,6 +78,7 @@ void screen_clear(void)
     }
     row = STATUS_ROWS;
     col = 0;
+    pending_newline = false;
 }
 
 void screen_status(const char *text)
@@ -106,9 +108,10 @@ static void scroll(void)
         put(c, rows - 1, ' ');
 }
 
-static void newline(void)
+/* The cursor moves to the next row only when something is written there,
+ * so the last row of the screen is used too. */
+static void advance(void)
 {
-    keep('\n');
     col = 0;
     if (row + 1 < rows)
         row++;
@@ -118,14 +121,19 @@ static void newline(void)
 
 static void emit(char ch)
 {
-    if (ch == '\n') {
-        newline();
-        return;
-    }
     if (ch == '\r')
         return;
-    if (col == cols)
-        newline();
+    if (pending_newline)
+        advance();
+    pending_newline = ch == '\n';
+    if (ch == '\n') {
+        keep('\n');
+        return;
+    }
+    if (col == cols) {
+        keep('\n');
+        advance();
+    }
     keep(ch);
     put(col++, row, ch);
 }
