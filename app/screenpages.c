@@ -250,4 +250,5 @@ void screenpages_run(unsigned seconds)
     if (dev && seconds)
         turn_pages(dev, seconds);
     halt_forever();
+    __builtin_unreachable();
 }
