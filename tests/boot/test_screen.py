@@ -40,8 +40,8 @@ def graphics_first(tmp):
 def font():
     """The kernel's glyphs (lib/font8x16.c): 16 row bytes -> character."""
     src = open(os.path.join(ROOT, "lib", "font8x16.c")).read()
-    glyphs = re.findall(r"\{((?:0x[0-9a-f]{2}, ){15}0x[0-9a-f]{2})\}", src)
-    return {tuple(int(b, 16) for b in g.split(", ")): chr(0x20 + i) for i, g in enumerate(glyphs)}
+    glyphs = re.findall(r"\{((?:0x[0-9a-f]{2},\s*){15}0x[0-9a-f]{2})\}", src)
+    return {tuple(int(b, 16) for b in g.split(",")): chr(0x20 + i) for i, g in enumerate(glyphs)}
 
 
 def read_ppm(path):
