@@ -41,7 +41,7 @@ ISO    := $(BUILD)/barebench.iso
 # layer, and the harness's statistics and records.
 # pmu-encode and the tests know every architecture's backends: the host
 # lists them all (tools/hostlib/registry.c) instead of one kernel's registry.
-PORTABLE := $(filter-out lib/kstring.c,$(wildcard lib/*.c)) kernel/console.c \
+PORTABLE := $(filter-out lib/kstring.c,$(wildcard lib/*.c)) kernel/console.c kernel/screen.c \
             $(filter-out pmu/%/registry.c,$(wildcard pmu/*.c pmu/*/*.c)) bench/stats.c bench/record.c \
             bench/module.c
 HOSTLIB  := $(PORTABLE) $(wildcard tools/hostlib/*.c)

@@ -16,6 +16,7 @@ struct boot_options boot_opts = {
     .unroll = 100,
     .wss = 1024,
     .watchdog = 2000,
+    .qrpage = 4,
 };
 
 static const char *const exit_choices[] = {"auto", "qemu", "bochs", "halt", "reboot", NULL};
@@ -32,8 +33,10 @@ static const struct opt_def defs[] = {
     {"help", OPT_FLAG, "print every option with its default, then run", .target = &boot_opts.help},
     {"exit", OPT_CHOICE, "how the run ends (auto: QEMU/Bochs exit, halt on hardware)",
      .target = &boot_opts.exit, .choices = exit_choices},
-    {"verbose", OPT_UINT, "0 results only .. 3 everything", .target = &boot_opts.verbose, .min = 0,
-     .max = 3},
+    {"verbose", OPT_UINT, "0 results only .. 3 everything (2: records on the screen too)",
+     .target = &boot_opts.verbose, .min = 0, .max = 3},
+    {"qrpage", OPT_UINT, "seconds per screen page (results, QR codes) when a run halts; 0 = none",
+     .target = &boot_opts.qrpage, .min = 0, .max = 600},
     {"fault", OPT_CHOICE, "raise a deliberate exception after the CPU report (tests the report)",
      .target = &boot_opts.fault, .choices = fault_choices},
     {"pmu", OPT_STRING, "PMU backend: auto, tsc, p5, p5mmx, p6, arch, amd, p4", STR(pmu)},

@@ -31,6 +31,7 @@ struct boot_options {
     uint32_t watchdog;  /* ms a window may run before the NMI stops it; 0 = off */
     char sample[96];    /* EVENT:PERIOD, or empty: no sampling */
     unsigned turbo;     /* enum turbo_choice */
+    uint32_t qrpage;    /* seconds each end-of-run screen page shows; 0 = no pages */
 };
 
 extern struct boot_options boot_opts;

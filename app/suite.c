@@ -4,12 +4,13 @@
 
 #include "app/modules.h"
 #include "app/sample.h"
+#include "app/suite_arch.h"
 #include "bench/measure.h"
 #include "bench/record.h"
 #include "bench/select.h"
 #include "bench/stats.h"
-#include "app/suite_arch.h"
 #include "kernel/console.h"
+#include "kernel/screen.h"
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 
@@ -276,6 +277,10 @@ unsigned suite_run(const struct suite_context *ctx)
     for (unsigned i = 0; i < selection.n; i++) {
         const struct payload *p = selection.payloads[i];
         struct payload_regs regs = {0};
+        char status[96];
+        fmt_snprintf(status, sizeof status, "barebench: benchmark %u of %u: %s", i + 1, selection.n,
+                     p->name);
+        screen_status(status);
         const char *why = unreadable ? unreadable : suite_missing_feature(p, &ctx->pmu->cpu);
         suite_mem_reset();
         if (!why && p->prepare)

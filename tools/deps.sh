@@ -30,6 +30,8 @@ clang-format:clang-format
 /usr/lib/ipxe/qemu/efi-e1000.rom:ipxe-qemu
 qemu-system-ppc:qemu-system-ppc
 powerpc-linux-gnu-gcc:gcc-powerpc-linux-gnu
+zbarimg:zbar-tools
+qrencode:qrencode
 "
 
 missing=""

@@ -5,9 +5,9 @@
 #include "app/bootopts.h"
 #include "bench/record.h"
 #include "kernel/console.h"
-#include "lib/fmt.h"
 #include "kernel/ppc/memory.h"
 #include "kernel/ppc/traps.h"
+#include "lib/fmt.h"
 
 enum serializer suite_conditions_setup(struct pmu *pmu, unsigned serialize_choice, bool turbo_off)
 {

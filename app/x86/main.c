@@ -7,11 +7,14 @@
 #include "app/modules.h"
 #include "app/pmu_setup.h"
 #include "app/runsetup.h"
+#include "app/screenpages.h"
 #include "app/suite.h"
 #include "bench/record.h"
 #include "kernel/console.h"
+#include "kernel/screen.h"
 #include "kernel/x86/desc.h"
 #include "kernel/x86/exit.h"
+#include "kernel/x86/fbcon.h"
 #include "kernel/x86/fpu.h"
 #include "kernel/x86/memory.h"
 #include "kernel/x86/multiboot.h"
@@ -36,6 +39,42 @@ static const unsigned deliberate_vectors[] = {
 static void print_record(const char *line)
 {
     kprintf("%s\n", line);
+    screenpages_record(line);
+}
+
+static void show_pages(void)
+{
+    screenpages_run(boot_opts.qrpage);
+}
+
+/* The loader's RGB framebuffer where it gave one (UEFI has no text mode),
+ * else EGA text. */
+static const struct screen_device *pick_screen(void)
+{
+    const struct screen_device *fb = fbcon_init(&boot.fb);
+    return fb ? fb : vga_init();
+}
+
+static void report_screen(void)
+{
+    const struct screen_device *dev = screen_device();
+    if (boot.fb.kind == FB_RGB && !fbcon_mapped()) {
+        kprintf("screen: the framebuffer at 0x%llx is not mapped (no PSE): no screen\n",
+                (unsigned long long)boot.fb.addr);
+        screen_attach(0);
+        return;
+    }
+    if (boot.fb.kind == FB_RGB && dev && dev->dots_x > dev->cols)
+        kprintf(
+            "screen: framebuffer %ux%u, %u bits per pixel, %u bytes per line: %ux%u characters\n",
+            (unsigned)boot.fb.width, (unsigned)boot.fb.height, (unsigned)boot.fb.bpp,
+            (unsigned)boot.fb.pitch, dev->cols, dev->rows);
+    else if (boot.fb.kind == FB_RGB)
+        kprintf("screen: a framebuffer it cannot draw (%u bits per pixel); EGA text instead\n",
+                (unsigned)boot.fb.bpp);
+    else
+        kprintf("screen: %s %ux%u\n", dev ? dev->name : "none", dev ? dev->cols : 0,
+                dev ? dev->rows : 0);
 }
 
 static void final_record(bool pass)
@@ -56,16 +95,17 @@ static void report_memory(void)
 void kmain(uint32_t magic, uint32_t info_addr)
 {
     bool serial = serial_init();
-    vga_init();
+    multiboot_parse(magic, info_addr, &boot);
+    screen_attach(pick_screen());
     console_add_sink(serial_putc);
-    console_add_sink(vga_putc);
+    console_add_sink(screen_putc);
     desc_init();
     enum run_env env = run_env_detect();
     exit_configure(EXIT_AUTO, env);
     record_set_sink(print_record);
     exit_set_hook(final_record);
+    exit_set_idle(show_pages);
 
-    multiboot_parse(magic, info_addr, &boot);
     str_copy(cmdline, sizeof cmdline, boot.cmdline);
     kprintf("\nbarebench %s: bare-metal x86 benchmarks (%s, serial %s)\n", BAREBENCH_VERSION,
             run_env_name(env), serial ? "COM1 115200 8N1" : "absent");
@@ -75,6 +115,7 @@ void kmain(uint32_t magic, uint32_t info_addr)
     kprintf("command line: \"%s\"\n", cmdline);
     unsigned bad = bootopts_parse(cmdline);
     exit_configure(boot_opts.exit, env);
+    screen_show_records(boot_opts.verbose >= 2);
     if (bad)
         kprintf("barebench: %u bad boot option(s) ignored; 'help' lists them all\n", bad);
     if (boot_opts.help)
@@ -85,6 +126,7 @@ void kmain(uint32_t magic, uint32_t info_addr)
     cpu_identify(&cpu);
     cpu_report(&cpu);
     paging_init(&cpu);
+    report_screen();
     tss_init();
 
     fpu_init(&cpu);

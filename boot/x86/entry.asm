@@ -21,6 +21,17 @@ mb2_header:
     dd MB2_ARCH_I386
     dd mb2_header_end - mb2_header
     dd -(MB2_MAGIC + MB2_ARCH_I386 + (mb2_header_end - mb2_header))
+    ; framebuffer tag (Multiboot2 1.0, 3.1.10), optional (flags bit 0): a
+    ; linear framebuffer where the firmware has one (UEFI GOP, VBE), EGA
+    ; text where the loader keeps it; 0 = no preferred width, height, depth
+align 8
+    dw 5
+    dw 1
+    dd 20
+    dd 0
+    dd 0
+    dd 0
+align 8
     ; end tag
     dw 0
     dw 0

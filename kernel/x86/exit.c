@@ -16,6 +16,7 @@
 static enum exit_mode configured_mode = EXIT_AUTO;
 static enum run_env configured_env = ENV_HW;
 static void (*finish_hook)(bool pass);
+static void (*idle_hook)(void);
 
 enum run_env run_env_detect(void)
 {
@@ -45,6 +46,11 @@ void exit_configure(enum exit_mode mode, enum run_env env)
 void exit_set_hook(void (*hook)(bool pass))
 {
     finish_hook = hook;
+}
+
+void exit_set_idle(void (*idle)(void))
+{
+    idle_hook = idle;
 }
 
 static void reboot(void)
@@ -86,6 +92,8 @@ void run_finish(bool pass)
         reboot();
         break;
     default:
+        if (idle_hook)
+            idle_hook();
         break;
     }
     halt_forever();

@@ -18,6 +18,10 @@ void exit_configure(enum exit_mode mode, enum run_env env);
 /* Called first by run_finish, e.g. to print the final machine record. */
 void exit_set_hook(void (*hook)(bool pass));
 
+/* Called instead of halting (exit=halt, or auto on hardware) after the
+ * final status line, e.g. to keep showing pages; it need not return. */
+void exit_set_idle(void (*idle)(void));
+
 /* Prints the final status line and ends the run; never returns. */
 void run_finish(bool pass) __attribute__((noreturn));
 

@@ -9,11 +9,13 @@
 #define MB1_FLAG_MODS    (1u << 3)
 #define MB1_FLAG_MMAP    (1u << 6)
 #define MB1_FLAG_LOADER  (1u << 9)
+#define MB1_FLAG_FB      (1u << 12)
 #define MB2_TAG_END      0
 #define MB2_TAG_CMDLINE  1
 #define MB2_TAG_MODULE   3
 #define MB2_TAG_LOADER   2
 #define MB2_TAG_MMAP     6
+#define MB2_TAG_FB       8
 
 static void add_region(struct boot_info *bi, uint64_t base, uint64_t length, uint32_t type)
 {
@@ -41,6 +43,30 @@ static void parse_mb1_modules(const uint8_t *info, struct boot_info *bi)
         add_module(bi, mod[0], mod[1], (const char *)mod[2]);
 }
 
+/* The framebuffer fields, laid out alike in both protocols from the
+ * address on (Multiboot 1.6 section 3.3; Multiboot2 1.0 section 3.6.12):
+ * u64 address, u32 pitch, width, height, u8 bpp, type, then for direct
+ * RGB the position and size of red, green and blue at color (the
+ * protocols differ in the padding before it). */
+static void parse_fb(const uint8_t *p, const uint8_t *color, struct fb_info *fb)
+{
+    static const enum fb_kind kinds[3] = {FB_NONE, FB_RGB, FB_EGA_TEXT};
+    memcpy(&fb->addr, p, 8);
+    fb->pitch = *(const uint32_t *)(p + 8);
+    fb->width = *(const uint32_t *)(p + 12);
+    fb->height = *(const uint32_t *)(p + 16);
+    fb->bpp = p[20];
+    fb->kind = p[21] < 3 ? kinds[p[21]] : FB_NONE; /* 0: indexed colours, not drawn */
+    if (fb->kind != FB_RGB)
+        return;
+    fb->red_pos = color[0];
+    fb->red_bits = color[1];
+    fb->green_pos = color[2];
+    fb->green_bits = color[3];
+    fb->blue_pos = color[4];
+    fb->blue_bits = color[5];
+}
+
 static void parse_mb1(const uint8_t *info, struct boot_info *bi)
 {
     uint32_t flags = *(const uint32_t *)info;
@@ -50,6 +76,8 @@ static void parse_mb1(const uint8_t *info, struct boot_info *bi)
         bi->loader = (const char *)*(const uint32_t *)(info + 64);
     if (flags & MB1_FLAG_MODS)
         parse_mb1_modules(info, bi);
+    if (flags & MB1_FLAG_FB)
+        parse_fb(info + 88, info + 110, &bi->fb);
     if (!(flags & MB1_FLAG_MMAP))
         return;
     uint32_t len = *(const uint32_t *)(info + 44);
@@ -82,6 +110,8 @@ static void parse_mb2(const uint8_t *info, struct boot_info *bi)
                        (const char *)(p + 16));
         else if (type == MB2_TAG_LOADER)
             bi->loader = (const char *)(p + 8);
+        else if (type == MB2_TAG_FB && size >= 38)
+            parse_fb(p + 8, p + 32, &bi->fb);
         else if (type == MB2_TAG_MMAP) {
             uint32_t entry_size = *(const uint32_t *)(p + 8);
             for (const uint8_t *e = p + 16; entry_size && e + entry_size <= p + size;

@@ -21,6 +21,16 @@ struct boot_module {
     const char *name;
 };
 
+/* The loader's framebuffer (multiboot1 flag 12, multiboot2 tag 8). */
+enum fb_kind { FB_NONE, FB_RGB, FB_EGA_TEXT };
+struct fb_info {
+    enum fb_kind kind;
+    uint64_t addr;
+    uint32_t pitch, width, height; /* bytes per line; pixels, or characters for text */
+    uint8_t bpp;
+    uint8_t red_pos, red_bits, green_pos, green_bits, blue_pos, blue_bits;
+};
+
 struct boot_info {
     unsigned protocol; /* 1 or 2; 0 when the magic was not recognised */
     const char *cmdline;
@@ -31,6 +41,7 @@ struct boot_info {
     unsigned n_modules;
     struct boot_module modules[MB_MAX_MODULES];
     unsigned modules_dropped; /* loaded beyond MB_MAX_MODULES */
+    struct fb_info fb;
 };
 
 void multiboot_parse(uint32_t magic, uint32_t info_addr, struct boot_info *out);

@@ -1,8 +1,10 @@
-/* A mirror of the console on the 80x25 VGA text screen. */
+/* The screen on VGA/EGA text mode at 0xB8000 (80x25): characters, and
+ * code page 437's half blocks as 80x50 dots. */
 #ifndef BAREBENCH_VGA_H
 #define BAREBENCH_VGA_H
 
-void vga_init(void);
-void vga_putc(char c);
+#include "kernel/screen.h"
+
+const struct screen_device *vga_init(void);
 
 #endif

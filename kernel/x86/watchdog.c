@@ -64,7 +64,7 @@ static bool rtc_binary(void)
     return (rtc_read(RTC_STATUS_B) & RTC_B_BINARY) != 0;
 }
 
-static unsigned rtc_seconds(void)
+unsigned rtc_seconds(void)
 {
     while (rtc_read(RTC_STATUS_A) & RTC_A_UIP)
         ;

@@ -26,4 +26,8 @@ void watchdog_disarm(void);
  * stopped through the innermost trap catch (vector 2, "NMI"). */
 bool watchdog_nmi(const struct trap_frame *f);
 
+/* The RTC's seconds (0-59), read outside an update cycle; the screen's
+ * pages change by it. */
+unsigned rtc_seconds(void);
+
 #endif

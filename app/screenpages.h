@@ -1,0 +1,13 @@
+/* The end-of-run screen for a person with no serial port: the results,
+ * one line per benchmark, then the run's machine records as QR codes,
+ * page k of n, turning by themselves (and by PgUp/PgDn). */
+#ifndef BAREBENCH_SCREENPAGES_H
+#define BAREBENCH_SCREENPAGES_H
+
+/* Keeps one machine record (the records go on the QR pages). */
+void screenpages_record(const char *line);
+
+/* Shows the pages round and round, seconds each; never returns. */
+void screenpages_run(unsigned seconds) __attribute__((noreturn));
+
+#endif

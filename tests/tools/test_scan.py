@@ -1,0 +1,82 @@
+"""`barebench scan`: QR pages of a real log's records, made the way the
+kernel makes them (app/screenpages.c) but encoded by an independent encoder
+(qrencode), come back as the same records in any order; a missing or
+conflicting page, or pages that do not join up, are named."""
+
+import random
+import shutil
+import subprocess
+import zlib
+
+from common import Skip, real_log, tool, write_temp
+from bblib import records, scan
+
+
+def _records():
+    return "".join(line + "\n" for line in real_log().splitlines()
+                   if line.startswith(records.PREFIX))
+
+
+def _pages(text, chunk=400):
+    data = text.encode()
+    run = "%08x" % zlib.crc32(data)
+    pieces = [data[i:i + chunk] for i in range(0, len(data), chunk)]
+    return [b"BBQR %d/%d %s\n" % (k + 1, len(pieces), run.encode()) + p
+            for k, p in enumerate(pieces)]
+
+
+def _images(pages, name):
+    if not shutil.which("qrencode") or not shutil.which("zbarimg"):
+        raise Skip("qrencode or zbarimg (zbar-tools) is not installed")
+    paths = []
+    for i, page in enumerate(pages):
+        path = write_temp("", "%s-%02d.png" % (name, i))
+        subprocess.run(["qrencode", "-8", "-l", "M", "-s", "3", "-o", path], input=page,
+                       check=True)
+        paths.append(path)
+    return paths
+
+
+def test_pages_in_any_order_and_twice_give_the_records():
+    text = _records()
+    pages = _pages(text)
+    assert len(pages) > 2, "the suite's records should need several pages"
+    shuffled = pages + [pages[1]]
+    random.Random(1).shuffle(shuffled)
+    code, out, err = tool("scan", *_images(shuffled, "any-order"))
+    assert code == 0, "scan exited %d: %s" % (code, err)
+    assert out == text, "scanned records differ from the log's"
+    log = write_temp(out, "scanned.log")
+    code, out, err = tool("check", log)
+    assert code == 0 and "sound" in out, out + err
+
+
+def test_missing_page_is_named():
+    pages = _pages(_records())
+    code, out, err = tool("scan", *_images(pages[:1] + pages[2:], "missing"))
+    assert code == 1 and "page(s) 2 of %d missing" % len(pages) in err, err
+    assert out == "", "a partial log was written"
+
+
+def test_conflicting_page_and_bad_join_are_named():
+    pages = _pages(_records())
+    changed = pages[0][:-3] + b"zz\n"
+    try:
+        scan.join_pages([p + b"\n" for p in pages + [changed]])
+        raise AssertionError("a page with two contents was accepted")
+    except scan.ScanError as e:
+        assert any("page 1 of %d was read with different contents" % len(pages) in p
+                   for p in e.problems), e.problems
+    try:
+        scan.join_pages([p + b"\n" for p in [changed] + pages[1:]])
+        raise AssertionError("pages that do not match the run's CRC were accepted")
+    except scan.ScanError as e:
+        assert any("do not match the run's CRC" in p for p in e.problems), e.problems
+
+
+def test_no_page_is_named():
+    try:
+        scan.join_pages([b"hello\n"])
+        raise AssertionError("no page, yet accepted")
+    except scan.ScanError as e:
+        assert e.problems == ["no barebench QR page found"], e.problems
