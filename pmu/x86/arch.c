@@ -108,11 +108,16 @@ static void arch_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
     line(ctx, "any other event: raw rUUEE or event=0x..,umask=0x..");
 }
 
+/* Cycles, instructions and branches, and mispredicted branches where leaf
+ * 0xA says the CPU has them (an emulator may well not): a default set that
+ * the CPU refuses would turn into an error message in every run. */
+#define ARCH_MISPREDICTED_BRANCH 6 /* EBX bit, arch_events[] index */
 static const char *arch_default_events(const struct pmu *pmu)
 {
-    (void)pmu;
-    return "UNHALTED_CORE_CYCLES,INSTRUCTION_RETIRED,BRANCH_INSTRUCTIONS_RETIRED,"
-           "MISPREDICTED_BRANCH_RETIRED";
+    if (event_available(&pmu->cpu, ARCH_MISPREDICTED_BRANCH))
+        return "UNHALTED_CORE_CYCLES,INSTRUCTION_RETIRED,BRANCH_INSTRUCTIONS_RETIRED,"
+               "MISPREDICTED_BRANCH_RETIRED";
+    return "UNHALTED_CORE_CYCLES,INSTRUCTION_RETIRED,BRANCH_INSTRUCTIONS_RETIRED";
 }
 
 static const struct pmu_alias arch_aliases[] = {

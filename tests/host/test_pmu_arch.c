@@ -131,6 +131,10 @@ static void availability(void)
     CHECK(plan_of("TOPDOWN_SLOTS") < 0 && strstr(err, "not on this CPU"),
           "TOPDOWN_SLOTS is beyond EBX length 7: %s", err);
     CHECK(plan_of("r412e") == 0, "a raw encoding is always accepted");
+    m.cpu.perfmon.unavailable = 1u << 6; /* MISPREDICTED_BRANCH_RETIRED */
+    pmu_init(&pmu, &m.cpu, &hw, NULL);
+    CHECK(plan_of(NULL) == 0 && plan.n_events == 3,
+          "without mispredicted branches the default set plans whole, with 3 events (%s)", err);
     arch(2, 4, 3);
     CHECK(plan_of("cycles:t") < 0 && strstr(err, "not allowed"),
           "v2: the any-thread modifier is refused: %s", err);
