@@ -21,13 +21,13 @@ static struct payload payloads[MAX_PAYLOADS];
 static unsigned n_payloads;
 /* Refusals, said at once and kept for error records after the boot record
  * (records start there). */
-static char refusals[MB_MAX_MODULES + 1][NAME_SHOWN_MAX + MODULE_WHY_MAX + 16];
+static char refusals[BOOT_MAX_MODULES + 1][NAME_SHOWN_MAX + MODULE_WHY_MAX + 16];
 static unsigned n_refusals;
 
 static void refuse(const char *name, const char *why)
 {
     kprintf("module %s: refused: %s; the built-in payloads still run\n", name, why);
-    if (n_refusals < MB_MAX_MODULES + 1)
+    if (n_refusals < BOOT_MAX_MODULES + 1)
         fmt_snprintf(refusals[n_refusals++], sizeof refusals[0], "%s: refused: %s", name, why);
 }
 
@@ -80,19 +80,19 @@ static void load_one(const struct boot_module *m, const char *name)
     payload_set_extra(payloads, n_payloads);
 }
 
-void modules_load(const struct boot_info *boot)
+void modules_load(const struct boot_module *modules, unsigned n, unsigned dropped)
 {
-    for (unsigned i = 0; i < boot->n_modules; i++) {
+    for (unsigned i = 0; i < n; i++) {
         char name[NAME_SHOWN_MAX];
-        str_copy(name, sizeof name, boot->modules[i].name);
-        load_one(&boot->modules[i], name[0] ? name : "(unnamed)");
+        str_copy(name, sizeof name, modules[i].name);
+        load_one(&modules[i], name[0] ? name : "(unnamed)");
     }
-    if (boot->modules_dropped) {
+    if (dropped) {
         char why[MODULE_WHY_MAX];
-        fmt_snprintf(why, sizeof why, "%u more module(s) ignored: at most %u are read",
-                     boot->modules_dropped, MB_MAX_MODULES);
+        fmt_snprintf(why, sizeof why, "%u more module(s) ignored: at most %u are read", dropped,
+                     BOOT_MAX_MODULES);
         kprintf("modules: %s\n", why);
-        if (n_refusals < MB_MAX_MODULES + 1)
+        if (n_refusals < BOOT_MAX_MODULES + 1)
             str_copy(refusals[n_refusals++], sizeof refusals[0], why);
     }
 }

@@ -3,12 +3,13 @@
 #ifndef BAREBENCH_MODULES_H
 #define BAREBENCH_MODULES_H
 
-#include "kernel/x86/multiboot.h"
+#include "kernel/boot_module.h"
 
-/* Loads every module of boot. Must run before paging and the memory arena
+/* Loads the n modules the loader listed (and says how many more it
+ * `dropped` beyond BOOT_MAX_MODULES). Must run before paging and the memory arena
  * are set up: the loader placed the modules right after the kernel image,
  * where the arena starts. */
-void modules_load(const struct boot_info *boot);
+void modules_load(const struct boot_module *modules, unsigned n, unsigned dropped);
 
 /* An `error` record (where "module") per refused or ignored module; the
  * suite calls it after the boot record. */

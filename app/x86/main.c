@@ -7,8 +7,8 @@
 #include "app/modules.h"
 #include "app/pmu_setup.h"
 #include "app/runsetup.h"
-#include "app/screenpages.h"
 #include "app/suite.h"
+#include "app/x86/screenpages.h"
 #include "bench/record.h"
 #include "kernel/console.h"
 #include "kernel/screen.h"
@@ -121,7 +121,7 @@ void kmain(uint32_t magic, uint32_t info_addr)
     if (boot_opts.help)
         bootopts_print_help();
     report_memory();
-    modules_load(&boot);
+    modules_load(boot.modules, boot.n_modules, boot.modules_dropped);
 
     cpu_identify(&cpu);
     cpu_report(&cpu);

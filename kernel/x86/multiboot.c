@@ -27,7 +27,7 @@ static void add_region(struct boot_info *bi, uint64_t base, uint64_t length, uin
 
 static void add_module(struct boot_info *bi, uint32_t start, uint32_t end, const char *name)
 {
-    if (bi->n_modules < MB_MAX_MODULES)
+    if (bi->n_modules < BOOT_MAX_MODULES)
         bi->modules[bi->n_modules++] = (struct boot_module){start, end, name ? name : ""};
     else
         bi->modules_dropped++;

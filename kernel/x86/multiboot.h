@@ -6,19 +6,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "kernel/boot_module.h"
+
 #define MB_MAX_REGIONS 32
-#define MB_MAX_MODULES 8
 
 struct mem_region {
     uint64_t base, length;
     uint32_t type; /* 1 = usable RAM */
-};
-
-/* A module as the loader placed it: [start, end) and its command line
- * (the file name and any words after it; "" when the loader gave none). */
-struct boot_module {
-    uint32_t start, end;
-    const char *name;
 };
 
 /* The loader's framebuffer (multiboot1 flag 12, multiboot2 tag 8). */
@@ -39,8 +33,8 @@ struct boot_info {
     struct mem_region regions[MB_MAX_REGIONS];
     uint64_t usable_bytes;
     unsigned n_modules;
-    struct boot_module modules[MB_MAX_MODULES];
-    unsigned modules_dropped; /* loaded beyond MB_MAX_MODULES */
+    struct boot_module modules[BOOT_MAX_MODULES];
+    unsigned modules_dropped; /* loaded beyond BOOT_MAX_MODULES */
     struct fb_info fb;
 };
 

@@ -3,8 +3,7 @@
  * (a quarter of the bus clock on the 604e; PowerPC 604e RISC Microprocessor
  * User's Manual, "Time Base"). Every event it accepts is "TB", so no result
  * can pass for a PMU count. */
-#include "lib/kstring.h"
-#include "pmu/backend.h"
+#include "pmu/time_counter.h"
 
 static bool timebase_detect(const struct cpu_info *cpu)
 {
@@ -17,7 +16,14 @@ static void timebase_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx
     line(ctx, "timebase: no usable PMU; time comes from the time base (mftbu/mftb, 64 bits)");
 }
 
-static const char *const time_names[] = {"tb", "timebase", "cycles", "cpu-cycles"};
+static const char *const aliases[] = {"tb", "timebase", "cycles", "cpu-cycles", NULL};
+
+static const struct pmu_time_counter counter = {
+    .name = "TB",
+    .encoding = "tb",
+    .counts = "time base ticks",
+    .aliases = aliases,
+};
 
 static void timebase_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
@@ -36,22 +42,9 @@ static int timebase_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
                             const struct pmu_spec *spec, struct pmu_assigned_event *ev, char *err,
                             size_t errlen)
 {
-    (void)plan;
     (void)pmu;
-    bool known = false;
-    for (unsigned i = 0; spec->kind == PMU_SPEC_NAME && i < PMU_ARRAY_SIZE(time_names); i++)
-        known = known || str_ieq(spec->name, time_names[i]);
-    if (!known)
-        return pmu_error(err, errlen,
-                         "'%s': not on this CPU: no usable PMU, only time base ticks can be read",
-                         spec->text);
-    if (spec->n_mods)
-        return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on the time base",
-                         spec->text, spec->mods[0].key);
-    str_copy(ev->name, sizeof ev->name, "TB");
-    str_copy(ev->encoding, sizeof ev->encoding, "tb");
-    ev->counter_mask = 1;
-    return 0;
+    (void)plan;
+    return pmu_time_counter_resolve(&counter, spec, ev, err, errlen);
 }
 
 static int timebase_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
@@ -60,24 +53,7 @@ static int timebase_place(const struct pmu *pmu, struct pmu_assigned_event *even
     (void)pmu;
     (void)err;
     (void)errlen;
-    for (unsigned i = 0; i < n; i++) {
-        events[i]->hw_index = 0;
-        str_copy(events[i]->counter, sizeof events[i]->counter, "TB");
-        events[i]->read.kind = PMU_READ_RDTSC;
-        events[i]->read.index = 0;
-        events[i]->read.width = 64;
-    }
-    return 0;
-}
-
-static unsigned timebase_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
-                                struct pmu_write *out, unsigned max)
-{
-    (void)pmu;
-    (void)plan;
-    (void)pass;
-    (void)out;
-    (void)max;
+    pmu_time_counter_place(&counter, events, n);
     return 0;
 }
 
@@ -92,6 +68,6 @@ const struct pmu_backend pmu_timebase_backend = {
     .default_events = timebase_default_events,
     .resolve = timebase_resolve,
     .place = timebase_place,
-    .encode = timebase_encode,
-    .encode_stop = timebase_encode,
+    .encode = pmu_time_counter_encode,
+    .encode_stop = pmu_time_counter_encode,
 };

@@ -1,7 +1,6 @@
 /* The last resort: no usable PMU, cycles come from the time-stamp counter.
  * Every event it accepts is "TSC", so no result can pass for a PMU count. */
-#include "lib/kstring.h"
-#include "pmu/backend.h"
+#include "pmu/time_counter.h"
 
 static bool tsc_detect(const struct cpu_info *cpu)
 {
@@ -16,8 +15,14 @@ static void tsc_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
                   : "tsc: no usable PMU and no time-stamp counter");
 }
 
-static const char *const cycle_names[] = {
-    "tsc", "cycles", "cpu-cycles", "UNHALTED_CORE_CYCLES", "CPU_CLK_UNHALTED",
+static const char *const aliases[] = {
+    "tsc", "cycles", "cpu-cycles", "UNHALTED_CORE_CYCLES", "CPU_CLK_UNHALTED", NULL};
+
+static const struct pmu_time_counter counter = {
+    .name = "TSC",
+    .encoding = "tsc",
+    .counts = "TSC cycles",
+    .aliases = aliases,
 };
 
 static void tsc_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
@@ -37,22 +42,9 @@ static int tsc_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
                        const struct pmu_spec *spec, struct pmu_assigned_event *ev, char *err,
                        size_t errlen)
 {
-    (void)plan;
     (void)pmu;
-    bool known = false;
-    for (unsigned i = 0; spec->kind == PMU_SPEC_NAME && i < PMU_ARRAY_SIZE(cycle_names); i++)
-        known = known || str_ieq(spec->name, cycle_names[i]);
-    if (!known)
-        return pmu_error(err, errlen,
-                         "'%s': not on this CPU: no usable PMU, only TSC cycles can be counted",
-                         spec->text);
-    if (spec->n_mods)
-        return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on the TSC", spec->text,
-                         spec->mods[0].key);
-    str_copy(ev->name, sizeof ev->name, "TSC");
-    str_copy(ev->encoding, sizeof ev->encoding, "tsc");
-    ev->counter_mask = 1;
-    return 0;
+    (void)plan;
+    return pmu_time_counter_resolve(&counter, spec, ev, err, errlen);
 }
 
 static int tsc_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
@@ -61,25 +53,7 @@ static int tsc_place(const struct pmu *pmu, struct pmu_assigned_event *events[],
     (void)pmu;
     (void)err;
     (void)errlen;
-    /* Any number of TSC reads fit in one pass. */
-    for (unsigned i = 0; i < n; i++) {
-        events[i]->hw_index = 0;
-        str_copy(events[i]->counter, sizeof events[i]->counter, "TSC");
-        events[i]->read.kind = PMU_READ_RDTSC;
-        events[i]->read.index = 0;
-        events[i]->read.width = 64;
-    }
-    return 0;
-}
-
-static unsigned tsc_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
-                           struct pmu_write *out, unsigned max)
-{
-    (void)pmu;
-    (void)plan;
-    (void)pass;
-    (void)out;
-    (void)max;
+    pmu_time_counter_place(&counter, events, n);
     return 0;
 }
 
@@ -93,6 +67,6 @@ const struct pmu_backend pmu_tsc_backend = {
     .default_events = tsc_default_events,
     .resolve = tsc_resolve,
     .place = tsc_place,
-    .encode = tsc_encode,
-    .encode_stop = tsc_encode,
+    .encode = pmu_time_counter_encode,
+    .encode_stop = pmu_time_counter_encode,
 };

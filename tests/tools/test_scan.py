@@ -1,5 +1,5 @@
 """`barebench scan`: QR pages of a real log's records, made the way the
-kernel makes them (app/screenpages.c) but encoded by an independent encoder
+kernel makes them (app/x86/screenpages.c) but encoded by an independent encoder
 (qrencode), come back as the same records in any order; a missing or
 conflicting page, or pages that do not join up, are named."""
 

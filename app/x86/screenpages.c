@@ -3,7 +3,7 @@
  * records' text (RUN: the CRC-32 of all of it), so a page read alone says
  * what it is, and tools/barebench scan puts the pieces back in order.
  * Level M (15 % of a symbol may be lost) suits photographs of a screen. */
-#include "app/screenpages.h"
+#include "app/x86/screenpages.h"
 
 #include <stdint.h>
 
