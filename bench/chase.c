@@ -1,5 +1,6 @@
 /* A cycle through every line of the buffer in a pseudo-random order
- * (Sattolo's shuffle), so that prefetchers cannot follow it. */
+ * (Sattolo's shuffle), so that prefetchers cannot follow it; and the chase
+ * payloads' prepare functions on top of it. */
 #include "bench/chase.h"
 
 #include "kernel/memory.h"
@@ -26,4 +27,36 @@ uint32_t chase_build(uint32_t bytes, uint32_t line)
         *(uint32_t *)(buf + order[i] * line) = (uint32_t)(uintptr_t)(buf + next * line);
     }
     return (uint32_t)(uintptr_t)(buf + order[0] * line);
+}
+
+static const char *chase_prepare(struct payload_regs *regs, uint32_t bytes)
+{
+    uint32_t start = chase_build(bytes, chase_line);
+    if (!start)
+        return "not enough memory for the working set";
+    *chase_start(regs) = start;
+    return 0;
+}
+
+const char *chase_prepare_l1(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)env;
+    return chase_prepare(regs, 4 << 10);
+}
+
+const char *chase_prepare_l2(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)env;
+    return chase_prepare(regs, 128 << 10);
+}
+
+const char *chase_prepare_mem(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)env;
+    return chase_prepare(regs, 16 << 20);
+}
+
+const char *chase_prepare_wss(struct payload_regs *regs, const struct payload_env *env)
+{
+    return chase_prepare(regs, env->working_set);
 }
