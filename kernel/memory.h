@@ -7,6 +7,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Sets the arena to [start, end); each architecture's mem_init finds it. */
+void mem_arena_set(uintptr_t start, uintptr_t end);
+
+/* The arena's size in bytes. */
+size_t mem_arena_size(void);
+
 /* Returns `size` bytes aligned to `align` (a power of two), or NULL. */
 void *mem_alloc(size_t size, size_t align);
 

@@ -8,7 +8,4 @@
 /* ram_top: the first byte above usable RAM. */
 void mem_init(uintptr_t ram_top);
 
-/* The arena's size in bytes. */
-size_t mem_arena_size(void);
-
 #endif

@@ -4,11 +4,9 @@
 
 extern char __kernel_end[];
 
-static uintptr_t arena_start, arena_end, arena_next;
-
 void mem_init(const struct boot_info *boot)
 {
-    uint64_t lowest = (uintptr_t)__kernel_end;
+    uint64_t lowest = (uintptr_t)__kernel_end, best_start = lowest, best_end = lowest;
     for (unsigned i = 0; i < boot->n_regions; i++) {
         const struct mem_region *r = &boot->regions[i];
         if (r->type != 1)
@@ -17,24 +15,10 @@ void mem_init(const struct boot_info *boot)
         uint64_t end = r->base + r->length;
         if (end > 0xffff0000ull)
             end = 0xffff0000ull;
-        if (end > start && end - start > arena_end - arena_start) {
-            arena_start = (uintptr_t)start;
-            arena_end = (uintptr_t)end;
+        if (end > start && end - start > best_end - best_start) {
+            best_start = start;
+            best_end = end;
         }
     }
-    arena_next = arena_start;
-}
-
-void *mem_alloc(size_t size, size_t align)
-{
-    uintptr_t p = (arena_next + align - 1) & ~(uintptr_t)(align - 1);
-    if (p < arena_next || p > arena_end || arena_end - p < size)
-        return NULL;
-    arena_next = p + size;
-    return (void *)p;
-}
-
-void mem_reset(void)
-{
-    arena_next = arena_start;
+    mem_arena_set((uintptr_t)best_start, (uintptr_t)best_end);
 }
