@@ -144,14 +144,17 @@ struct pmu_alias {
 /* Callback that receives one line of text (no trailing newline). */
 typedef void (*pmu_line_fn)(void *ctx, const char *text);
 
+struct pmu_time_counter; /* pmu/time_counter.h */
+
 /* The operations table of one backend. Optional ops may be NULL. */
 struct pmu_backend {
     const char *name; /* "p5", "p6", "arch", "amd", "p4", "tsc", "ppc604e", "timebase" */
 
-    /* Counts time, not events (the TSC, the PowerPC time base): the last
-     * resort where nothing else detects the CPU or its counters do not
-     * count. The registry lists one per architecture, after the others. */
-    bool time_counter;
+    /* Set where the backend counts time, not events (the TSC, the PowerPC
+     * time base; pmu/time_counter.h): the last resort where nothing else
+     * detects the CPU or its counters do not count. The registry lists one
+     * per architecture, after the others. */
+    const struct pmu_time_counter *time_counter;
 
     /* How its registers are numbered (pmu/pmu.h); PMU_REG_MSR when unset. */
     enum pmu_reg_kind reg_kind;

@@ -1,12 +1,25 @@
-/* The time counter of the last-resort backends: resolution, placement and
- * (no) programming, shared by every architecture. */
+/* The time counter of the last-resort backends: listing, resolution,
+ * placement and (no) programming, shared by every architecture. */
 #include "pmu/time_counter.h"
 
 #include "lib/kstring.h"
 
-int pmu_time_counter_resolve(const struct pmu_time_counter *tc, const struct pmu_spec *spec,
-                             struct pmu_assigned_event *ev, char *err, size_t errlen)
+void pmu_time_counter_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
+    line(ctx, pmu->backend->time_counter->list_line);
+}
+
+const char *pmu_time_counter_default_events(const struct pmu *pmu)
+{
+    return pmu->backend->time_counter->name;
+}
+
+int pmu_time_counter_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
+                             const struct pmu_spec *spec, struct pmu_assigned_event *ev, char *err,
+                             size_t errlen)
+{
+    (void)plan;
+    const struct pmu_time_counter *tc = pmu->backend->time_counter;
     bool known = false;
     for (const char *const *a = tc->aliases; spec->kind == PMU_SPEC_NAME && *a; a++)
         known = known || str_ieq(spec->name, *a);
@@ -22,16 +35,19 @@ int pmu_time_counter_resolve(const struct pmu_time_counter *tc, const struct pmu
     return 0;
 }
 
-void pmu_time_counter_place(const struct pmu_time_counter *tc, struct pmu_assigned_event *events[],
-                            unsigned n)
+int pmu_time_counter_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
+                           char *err, size_t errlen)
 {
+    (void)err;
+    (void)errlen;
     for (unsigned i = 0; i < n; i++) {
         events[i]->hw_index = 0;
-        str_copy(events[i]->counter, sizeof events[i]->counter, tc->name);
+        str_copy(events[i]->counter, sizeof events[i]->counter, pmu->backend->time_counter->name);
         events[i]->read.kind = PMU_READ_RDTSC;
         events[i]->read.index = 0;
         events[i]->read.width = 64;
     }
+    return 0;
 }
 
 unsigned pmu_time_counter_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,

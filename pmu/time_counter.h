@@ -1,7 +1,8 @@
 /* What the last-resort backends share (x86's TSC, the PowerPC's time
  * base): one free-running time counter that every event of a list reads,
  * in one pass, under a name no PMU event has, so that no result can pass
- * for a PMU count. Each architecture's backend supplies the names. */
+ * for a PMU count. Each architecture's backend states the names (its
+ * `time_counter`) and takes these operations. */
 #ifndef BAREBENCH_PMU_TIME_COUNTER_H
 #define BAREBENCH_PMU_TIME_COUNTER_H
 
@@ -11,17 +12,23 @@ struct pmu_time_counter {
     const char *name;           /* the event and counter name: "TSC", "TB" */
     const char *encoding;       /* its raw form: "tsc", "tb" */
     const char *counts;         /* what it counts, for messages: "TSC cycles" */
+    const char *list_line;      /* its line in pmu-encode --list */
     const char *const *aliases; /* the names an event list may use, NULL-terminated */
 };
 
+/* The backend operations, for the backend's time_counter. */
+void pmu_time_counter_list(const struct pmu *pmu, pmu_line_fn line, void *ctx);
+const char *pmu_time_counter_default_events(const struct pmu *pmu);
+
 /* Accepts an alias without modifiers; anything else is refused, naming
- * what this CPU can read. 0 or -1 with err. */
-int pmu_time_counter_resolve(const struct pmu_time_counter *tc, const struct pmu_spec *spec,
-                             struct pmu_assigned_event *ev, char *err, size_t errlen);
+ * what this CPU can read. */
+int pmu_time_counter_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
+                             const struct pmu_spec *spec, struct pmu_assigned_event *ev, char *err,
+                             size_t errlen);
 
 /* Any number of reads of the one counter fit in one pass. */
-void pmu_time_counter_place(const struct pmu_time_counter *tc, struct pmu_assigned_event *events[],
-                            unsigned n);
+int pmu_time_counter_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
+                           char *err, size_t errlen);
 
 /* Nothing to program: no writes. */
 unsigned pmu_time_counter_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,

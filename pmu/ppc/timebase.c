@@ -22,52 +22,22 @@ static const struct pmu_time_counter counter = {
     .name = "TB",
     .encoding = "tb",
     .counts = "time base ticks",
+    .list_line = "TB                                       time base ticks (also: timebase, "
+                 "cycles, cpu-cycles)",
     .aliases = aliases,
 };
 
-static void timebase_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
-{
-    (void)pmu;
-    line(ctx, "TB                                       time base ticks (also: timebase, "
-              "cycles, cpu-cycles)");
-}
-
-static const char *timebase_default_events(const struct pmu *pmu)
-{
-    (void)pmu;
-    return "TB";
-}
-
-static int timebase_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
-                            const struct pmu_spec *spec, struct pmu_assigned_event *ev, char *err,
-                            size_t errlen)
-{
-    (void)pmu;
-    (void)plan;
-    return pmu_time_counter_resolve(&counter, spec, ev, err, errlen);
-}
-
-static int timebase_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
-                          char *err, size_t errlen)
-{
-    (void)pmu;
-    (void)err;
-    (void)errlen;
-    pmu_time_counter_place(&counter, events, n);
-    return 0;
-}
-
 const struct pmu_backend pmu_timebase_backend = {
     .name = "timebase",
-    .time_counter = true,
+    .time_counter = &counter,
     .reg_kind = PMU_REG_SPR,
     .no_overflow = "there is no event counter (time base backend)",
     .detect = timebase_detect,
     .describe = timebase_describe,
-    .list = timebase_list,
-    .default_events = timebase_default_events,
-    .resolve = timebase_resolve,
-    .place = timebase_place,
+    .list = pmu_time_counter_list,
+    .default_events = pmu_time_counter_default_events,
+    .resolve = pmu_time_counter_resolve,
+    .place = pmu_time_counter_place,
     .encode = pmu_time_counter_encode,
     .encode_stop = pmu_time_counter_encode,
 };
