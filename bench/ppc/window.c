@@ -17,14 +17,9 @@
  * so the read sees the body complete and nothing after it started. Their
  * cost, like the reads', is the same in every window and is removed by
  * differencing or by subtracting the empty window. */
-#include "bench/window.h"
+#include "bench/window_state.h"
 
 #include "lib/kstring.h"
-
-static struct payload_regs window_regs;
-static window_runner runner;
-static uint64_t window_start[WINDOW_MAX_READS] __attribute__((aligned(8)));
-static uint64_t window_end[WINDOW_MAX_READS] __attribute__((aligned(8)));
 
 #define FRAME 96
 #define TBL   268
@@ -194,26 +189,6 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
         __asm__ volatile("dcbst 0, %0; sync; icbi 0, %0" : : "r"(buf + at) : "memory");
     __asm__ volatile("sync; isync" ::: "memory");
     return !e.overflow;
-}
-
-void window_run(const struct window *w, const struct payload_regs *regs, uint64_t *start,
-                uint64_t *end)
-{
-    window_regs = *regs;
-    if (runner)
-        runner(w);
-    else
-        ((void (*)(void))w->code)();
-    for (unsigned i = 0; i < w->n_reads; i++) {
-        start[i] = window_start[i];
-        end[i] = window_end[i];
-    }
-}
-
-void window_set_runner(window_runner run, uint8_t vector)
-{
-    (void)vector; /* no ring 3 on PowerPC yet: windows end with blr */
-    runner = run;
 }
 
 const char *serializer_name(enum serializer ser)

@@ -1,14 +1,10 @@
 /* A tiny x86 emitter for the measured window. The generated code refers to
- * the static registers and sample slots below by absolute address, which
- * keeps every access a plain load or store with no base register. */
-#include "bench/window.h"
+ * the registers and sample slots of bench/window_state.h by absolute
+ * address, which keeps every access a plain load or store with no base
+ * register. */
+#include "bench/window_state.h"
 
 #include "lib/kstring.h"
-
-static struct payload_regs window_regs;
-static window_runner runner;
-static uint8_t exit_vector;
-static uint64_t window_start[WINDOW_MAX_READS], window_end[WINDOW_MAX_READS];
 
 struct emitter {
     uint8_t *at, *end;
@@ -130,9 +126,9 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
         emit_read(&e, &reads[i], &window_end[i]);
     }
     emit_u8(&e, 0x61); /* popad */
-    if (exit_vector) {
+    if (window_exit_vector) {
         emit_u8(&e, 0xcd); /* int exit_vector */
-        emit_u8(&e, exit_vector);
+        emit_u8(&e, window_exit_vector);
     } else {
         emit_u8(&e, 0xc3); /* ret */
     }
@@ -141,26 +137,6 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
     w->len = (size_t)(e.at - buf);
     w->n_reads = n_reads;
     return !e.overflow;
-}
-
-void window_run(const struct window *w, const struct payload_regs *regs, uint64_t *start,
-                uint64_t *end)
-{
-    window_regs = *regs;
-    if (runner)
-        runner(w);
-    else
-        ((void (*)(void))w->code)();
-    for (unsigned i = 0; i < w->n_reads; i++) {
-        start[i] = window_start[i];
-        end[i] = window_end[i];
-    }
-}
-
-void window_set_runner(window_runner run, uint8_t vector)
-{
-    runner = run;
-    exit_vector = vector;
 }
 
 const char *serializer_name(enum serializer ser)

@@ -1,0 +1,20 @@
+/* What a generated window reads and writes by absolute address, and how
+ * it ends: shared by the window runner (bench/window_run.c) and each
+ * architecture's generator (bench/<arch>/window.c). Not for other code. */
+#ifndef BAREBENCH_WINDOW_STATE_H
+#define BAREBENCH_WINDOW_STATE_H
+
+#include <stdint.h>
+
+#include "bench/window.h"
+
+/* The body's starting registers, loaded by the window's code. */
+extern struct payload_regs window_regs;
+
+/* The counter reads before and after the body. */
+extern uint64_t window_start[WINDOW_MAX_READS], window_end[WINDOW_MAX_READS];
+
+/* 0: a window returns; else the interrupt vector that ends it (ring 3). */
+extern uint8_t window_exit_vector;
+
+#endif
