@@ -58,6 +58,12 @@ const char *pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_i
 {
     pmu_init(pmu, cpu, &pmu_hw_kernel, str_ieq(force, "auto") ? NULL : force);
     const char *detected = pmu_name(pmu);
+    /* pmu_init takes a forced backend only where it fits the CPU: say when
+     * the choice was not taken rather than let it pass for taken. */
+    if (!str_ieq(force, "auto") && !pmu_is_named(pmu, force))
+        kprintf("pmu: pmu=%s is not used: there is no such backend, or it is not one for this CPU "
+                "(a forced backend never drives another family's registers)\n",
+                force);
     kprintf("pmu: backend %s\n", detected);
     pmu_describe(pmu, print_line, 0);
     plan_or_default(pmu, plan, events);

@@ -68,6 +68,11 @@ enum pmu_reg_kind pmu_reg_kind(const struct pmu *pmu)
     return pmu->backend->reg_kind;
 }
 
+bool pmu_is_named(const struct pmu *pmu, const char *name)
+{
+    return str_ieq(name, pmu->backend->name) || str_ieq(name, pmu_name(pmu));
+}
+
 const char *pmu_name(const struct pmu *pmu)
 {
     if (pmu->backend->model_name)

@@ -125,6 +125,10 @@ enum pmu_reg_kind pmu_reg_kind(const struct pmu *pmu);
 /* Backend name ("p5", "p5mmx", "p6", "arch", "amd", "p4", "tsc"). */
 const char *pmu_name(const struct pmu *pmu);
 
+/* Whether `name` names this PMU's backend, generally ("p5") or for this
+ * CPU ("p5mmx"): what a user who forced a backend can check. */
+bool pmu_is_named(const struct pmu *pmu, const char *name);
+
 /* Writes lines describing the counter inventory through `line`
  * (no trailing newline). pmu/ never prints results itself. */
 void pmu_describe(const struct pmu *pmu, void (*line)(void *ctx, const char *text), void *ctx);

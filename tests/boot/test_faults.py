@@ -49,13 +49,16 @@ def check_double_fault_in_bochs():
 
 
 def check_bad_options():
-    boot = bc.qemu("pentium", "reps=abc frobnicate exit=maybe verbose=2")
+    boot = bc.qemu("pentium", "reps=abc frobnicate exit=maybe verbose=2 pmu=nosuch")
     bc.report("option 'reps=abc': expected a number from 1 to 1000" in boot.serial,
               "a malformed number is named with its accepted range")
     bc.report("option 'frobnicate': unknown option; known: help" in boot.serial,
               "an unknown option is named with the list of known ones")
     bc.report("option 'exit=maybe': expected one of auto|qemu|bochs|halt|reboot" in boot.serial,
               "a bad choice is named with the accepted values")
+    bc.report("pmu: pmu=nosuch is not used: there is no such backend" in boot.serial and
+              "pmu: backend p5mmx" in boot.serial,
+              "an unknown pmu= backend is named as not used, and the CPU's own backend runs")
     bc.report(boot.passed, "the run goes on after bad options and ends with PASS (%s)"
               % ("; ".join(boot.problems) or "ok"))
 

@@ -70,6 +70,8 @@ static void choice(void)
     struct pmu_hw hw = model_hw(&m);
     pmu_init(&pmu, &m.cpu, &hw, "p6");
     CHECK(!strcmp(pmu_name(&pmu), "amd"), "forcing p6 on an AMD is ignored (%s)", pmu_name(&pmu));
+    CHECK(!pmu_is_named(&pmu, "p6") && pmu_is_named(&pmu, "AMD"),
+          "... and the caller can tell: the PMU is named amd, not p6");
     pmu_init(&pmu, &m.cpu, &hw, "tsc");
     CHECK(!strcmp(pmu_name(&pmu), "tsc"), "forcing tsc always works");
 }
