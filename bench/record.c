@@ -70,6 +70,15 @@ void record_end(void)
         record_sink(line);
 }
 
+void record_cond(const char *key, const char *value, const char *detail)
+{
+    record_begin("cond");
+    record_field(key);
+    record_field(value);
+    record_field(detail);
+    record_end();
+}
+
 void record_final(int pass)
 {
     uint32_t before = next_seq;

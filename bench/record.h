@@ -22,6 +22,9 @@ void record_fieldf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void record_field_x100(int64_t value_x100);
 void record_end(void);
 
+/* One condition of the run (format 2): `cond,KEY,VALUE,DETAIL`. */
+void record_cond(const char *key, const char *value, const char *detail);
+
 /* The final record: count of records before it and the overall status. */
 void record_final(int pass);
 

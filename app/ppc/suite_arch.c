@@ -22,18 +22,9 @@ enum serializer suite_conditions_setup(struct pmu *pmu, unsigned serialize_choic
     return SERIALIZER_SYNC_ISYNC;
 }
 
-static void cond_record(const char *key, const char *value, const char *detail)
-{
-    record_begin("cond");
-    record_field(key);
-    record_field(value);
-    record_field(detail);
-    record_end();
-}
-
 void suite_conditions_record(void)
 {
-    cond_record("serialize", serializer_name(SERIALIZER_SYNC_ISYNC),
+    record_cond("serialize", serializer_name(SERIALIZER_SYNC_ISYNC),
                 "sync then isync before each read");
 }
 
@@ -44,7 +35,7 @@ void suite_conditions_calibrate(struct pmu *pmu, const char *when)
     char key[32];
     (void)pmu;
     fmt_snprintf(key, sizeof key, "cycles_per_tb_%s", when);
-    cond_record(key, "-", "not measured on PowerPC");
+    record_cond(key, "-", "not measured on PowerPC");
 }
 
 const char *suite_missing_feature(const struct payload *p, const struct cpu_info *cpu)

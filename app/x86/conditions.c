@@ -72,22 +72,13 @@ void conditions_setup(struct conditions *c, struct pmu *pmu, unsigned serialize_
     print_cond("turbo", &c->hygiene.turbo);
 }
 
-static void cond_record(const char *key, const char *value, const char *detail)
-{
-    record_begin("cond");
-    record_field(key);
-    record_field(value);
-    record_field(detail);
-    record_end();
-}
-
 void conditions_record(const struct conditions *c)
 {
-    cond_record("serialize", serializer_name(c->ser), c->ser_why);
-    cond_record("lfence", c->hygiene.lfence.value, c->hygiene.lfence.detail);
-    cond_record("smm_freeze", c->hygiene.smm_freeze.value, c->hygiene.smm_freeze.detail);
-    cond_record("invariant_tsc", c->hygiene.invariant_tsc.value, c->hygiene.invariant_tsc.detail);
-    cond_record("turbo", c->hygiene.turbo.value, c->hygiene.turbo.detail);
+    record_cond("serialize", serializer_name(c->ser), c->ser_why);
+    record_cond("lfence", c->hygiene.lfence.value, c->hygiene.lfence.detail);
+    record_cond("smm_freeze", c->hygiene.smm_freeze.value, c->hygiene.smm_freeze.detail);
+    record_cond("invariant_tsc", c->hygiene.invariant_tsc.value, c->hygiene.invariant_tsc.detail);
+    record_cond("turbo", c->hygiene.turbo.value, c->hygiene.turbo.detail);
 }
 
 static int read_counter(const struct pmu_read *r, uint64_t *value)
@@ -147,5 +138,5 @@ void conditions_calibrate(struct pmu *pmu, const char *when)
     }
     kprintf("conditions: cycles per TSC tick %s the suite: %s%s%s\n", when, why ? "" : value,
             why ? "" : ", ", detail);
-    cond_record(key, value, detail);
+    record_cond(key, value, detail);
 }

@@ -6,12 +6,10 @@
  * panic=exit-failure: status 1 (QEMU's docs/specs/pvpanic.rst). */
 #include "kernel/ppc/exit.h"
 
-#include "kernel/console.h"
 #include "kernel/ppc/cpu.h"
 #include "kernel/ppc/machine.h"
 
 static enum exit_mode configured_mode = EXIT_AUTO;
-static void (*finish_hook)(bool pass);
 
 /* CUDA behind the 6522 VIA at Mac I/O + 0x16000, registers 0x200 apart:
  * port B (TIP and BYTEACK are the host's handshake lines), its direction,
@@ -36,11 +34,6 @@ bool exit_under_qemu(void)
 void exit_configure(enum exit_mode mode)
 {
     configured_mode = mode;
-}
-
-void exit_set_hook(void (*hook)(bool pass))
-{
-    finish_hook = hook;
 }
 
 static void cuda_power_down(void)
@@ -69,11 +62,7 @@ static void reset(void)
 
 void run_finish(bool pass)
 {
-    void (*hook)(bool) = finish_hook;
-    finish_hook = 0; /* a fault inside the hook must not recurse */
-    if (hook)
-        hook(pass);
-    kprintf("barebench: finished, status %s\n", pass ? "PASS" : "FAIL");
+    run_end_announce(pass);
     machine_serial_flush();
     enum exit_mode mode = configured_mode;
     if (mode == EXIT_AUTO)

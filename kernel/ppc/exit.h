@@ -5,14 +5,12 @@
 
 #include <stdbool.h>
 
-/* The exit= choices of app/bootopts.c, in order. */
-enum exit_mode { EXIT_AUTO, EXIT_QEMU, EXIT_BOCHS, EXIT_HALT, EXIT_REBOOT };
+#include "kernel/run_end.h"
 
 /* Under QEMU when its pvpanic device is there (the tools always add it). */
 bool exit_under_qemu(void);
 
 void exit_configure(enum exit_mode mode);
-void exit_set_hook(void (*hook)(bool pass));
 
 /* Prints the final status line and ends the run; never returns. */
 void run_finish(bool pass) __attribute__((noreturn));

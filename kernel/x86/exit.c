@@ -3,7 +3,6 @@
  * which cannot carry a status, hence the final line. */
 #include "kernel/x86/exit.h"
 
-#include "kernel/console.h"
 #include "kernel/x86/cpu.h"
 #include "kernel/x86/serial.h"
 
@@ -15,7 +14,6 @@
 
 static enum exit_mode configured_mode = EXIT_AUTO;
 static enum run_env configured_env = ENV_HW;
-static void (*finish_hook)(bool pass);
 static void (*idle_hook)(void);
 
 enum run_env run_env_detect(void)
@@ -43,11 +41,6 @@ void exit_configure(enum exit_mode mode, enum run_env env)
     configured_env = env;
 }
 
-void exit_set_hook(void (*hook)(bool pass))
-{
-    finish_hook = hook;
-}
-
 void exit_set_idle(void (*idle)(void))
 {
     idle_hook = idle;
@@ -68,11 +61,7 @@ static void reboot(void)
 
 void run_finish(bool pass)
 {
-    void (*hook)(bool) = finish_hook;
-    finish_hook = 0; /* a fault inside the hook must not recurse */
-    if (hook)
-        hook(pass);
-    kprintf("barebench: finished, status %s\n", pass ? "PASS" : "FAIL");
+    run_end_announce(pass);
     serial_flush();
 
     enum exit_mode mode = configured_mode;

@@ -5,8 +5,9 @@
 
 #include <stdbool.h>
 
+#include "kernel/run_end.h"
+
 enum run_env { ENV_HW, ENV_QEMU, ENV_BOCHS };
-enum exit_mode { EXIT_AUTO, EXIT_QEMU, EXIT_BOCHS, EXIT_HALT, EXIT_REBOOT };
 
 /* Probes for QEMU (fw_cfg signature) and Bochs (port 0xE9 hack). */
 enum run_env run_env_detect(void);
@@ -14,9 +15,6 @@ const char *run_env_name(enum run_env env);
 
 /* Set once at boot from the exit= option. */
 void exit_configure(enum exit_mode mode, enum run_env env);
-
-/* Called first by run_finish, e.g. to print the final machine record. */
-void exit_set_hook(void (*hook)(bool pass));
 
 /* Called instead of halting (exit=halt, or auto on hardware) after the
  * final status line, e.g. to keep showing pages; it need not return. */
