@@ -21,9 +21,14 @@ bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_
                  uint64_t period);
 
 /* Suite hooks: a pass was programmed (NULL, or why the sampled counter
- * could not be armed: then the pass must not run); a payload starts; it
- * ended. */
+ * could not be armed: then the pass must not run); a pass is about to be
+ * stopped (what the sampled counter counted is added up); a payload
+ * starts; it ended. */
 const char *sample_pass_started(unsigned pass);
+void sample_pass_ending(unsigned pass);
+/* Whether the sampler re-arms a counter of this pass (so that its window
+ * values mean nothing and are not printed). */
+bool sample_owns_pass(unsigned pass);
 void sample_payload_begin(void);
 void sample_payload_end(const struct payload *p);
 

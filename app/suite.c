@@ -169,6 +169,7 @@ static const char *start_pass(const struct suite_context *ctx, unsigned pass)
  * counter it uses, so results already taken stand. */
 static void stop_pass(const struct suite_context *ctx, unsigned pass)
 {
+    sample_pass_ending(pass);
     if (pmu_stop_pass(ctx->pmu, ctx->plan, pass) < 0)
         kprintf("pmu: a register write faulted while stopping pass %u; the counters may run on "
                 "until the next pass reprograms them\n",
@@ -188,6 +189,12 @@ static void print_overhead(const struct suite_context *ctx, const struct measure
         }
         unsigned n = measure_overhead(ctx->plan, pass, cfg, &result, min_count);
         stop_pass(ctx, pass);
+        if (sample_owns_pass(pass)) {
+            kprintf("window overhead, pass %u: no value: the sampled counter is re-armed at "
+                    "each PMI\n",
+                    pass);
+            continue;
+        }
         kprintf("window overhead, pass %u (minimum of %u empty windows):", pass,
                 (unsigned)cfg->reps);
         for (unsigned i = 0; i < n; i++)
@@ -231,6 +238,11 @@ static bool measure_payload(const struct suite_context *ctx, const struct payloa
         if (why) {
             print_skip(p, why);
             return true;
+        }
+        if (sample_owns_pass(pass)) {
+            /* A window's two reads may straddle a re-arming: no value is sound. */
+            kprintf("  pass %u: no values: the sampled counter is re-armed at each PMI\n", pass);
+            continue;
         }
         print_pass_header(ctx, p, pass, cfg);
         for (unsigned slot = 0; slot < result.n_events; slot++)

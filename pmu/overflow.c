@@ -105,6 +105,18 @@ int pmu_overflow_pending(struct pmu *pmu, const struct pmu_overflow *ovf, bool *
     return 0;
 }
 
+uint64_t pmu_overflow_counted(const struct pmu_overflow *ovf, uint64_t value, uint64_t rearms)
+{
+    unsigned width = ovf->regs.width;
+    uint64_t mask = width >= 64 ? ~0ull : (1ull << width) - 1;
+    return ((value - ovf->preset) & mask) + rearms * ovf->period;
+}
+
+int pmu_overflow_read(struct pmu *pmu, const struct pmu_overflow *ovf, uint64_t *value)
+{
+    return pmu->hw.rdmsr(pmu->hw.ctx, ovf->regs.counter_msr, value);
+}
+
 int pmu_overflow_rearm(struct pmu *pmu, const struct pmu_overflow *ovf)
 {
     const struct pmu_overflow_regs *regs = &ovf->regs;

@@ -54,4 +54,15 @@ PMU_MUST_CHECK int pmu_overflow_pending(struct pmu *pmu, const struct pmu_overfl
  * overflow state is cleared. 0 or -1. */
 PMU_MUST_CHECK int pmu_overflow_rearm(struct pmu *pmu, const struct pmu_overflow *ovf);
 
+/* The events the sampled counter counted since it was armed, when it now
+ * reads `value` and was re-armed `rearms` times: a full period per
+ * re-arming, plus what it counted since the last preset (past an overflow
+ * not yet re-armed too). Exact when nothing was counted between an
+ * overflow and its re-arming (the counter counts only ring 3, say). Pure. */
+uint64_t pmu_overflow_counted(const struct pmu_overflow *ovf, uint64_t value, uint64_t rearms);
+
+/* Reads the sampled counter's value. 0 or -1. */
+PMU_MUST_CHECK int pmu_overflow_read(struct pmu *pmu, const struct pmu_overflow *ovf,
+                                     uint64_t *value);
+
 #endif

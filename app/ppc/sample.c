@@ -8,6 +8,17 @@ const char *sample_pass_started(unsigned pass)
     return 0;
 }
 
+bool sample_owns_pass(unsigned pass)
+{
+    (void)pass;
+    return false;
+}
+
+void sample_pass_ending(unsigned pass)
+{
+    (void)pass;
+}
+
 void sample_payload_begin(void)
 {
 }

@@ -2,9 +2,11 @@
 #include "app/sample.h"
 
 #include "app/x86/winrun.h"
+#include "bench/record.h"
 #include "kernel/console.h"
 #include "kernel/x86/apic.h"
 #include "kernel/x86/traps.h"
+#include "lib/fmt.h"
 #include "lib/kstring.h"
 #include "pmu/overflow.h"
 #include "pmu/overflow_samples.h"
@@ -14,6 +16,9 @@ static const struct pmu_plan *splan;
 static struct pmu_overflow ovf;
 static bool active;
 static bool rearm_failed; /* since the payload began: its histogram is incomplete */
+static uint64_t rearms;   /* since the pass armed the counter */
+static uint64_t counted;  /* events the sampled counter counted during this payload */
+static bool read_failed;  /* reading it at the end of a pass faulted */
 
 static struct pmu_sample_hist hist;
 
@@ -38,7 +43,7 @@ bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_
     splan = plan;
     active = true;
     kprintf("sample: %s every %llu events on %s, PMI through the local APIC LVTPC as an NMI; "
-            "this run's results are for the histogram only (the counter is re-armed at each PMI)\n",
+            "no values per iteration are printed (the counter is re-armed at each PMI)\n",
             plan->events[0].name, (unsigned long long)period, plan->events[0].counter);
     return true;
 }
@@ -49,14 +54,33 @@ const char *sample_pass_started(unsigned pass)
         return NULL;
     if (pmu_overflow_start(spmu, splan, &ovf) < 0)
         return "sample: a register write faulted while arming the sampled counter";
+    rearms = 0;
     apic_pmi_as_nmi();
     return NULL;
+}
+
+bool sample_owns_pass(unsigned pass)
+{
+    return active && pass == ovf.pass;
+}
+
+void sample_pass_ending(unsigned pass)
+{
+    uint64_t value;
+    if (!active || pass != ovf.pass)
+        return;
+    if (pmu_overflow_read(spmu, &ovf, &value) < 0)
+        read_failed = true;
+    else
+        counted += pmu_overflow_counted(&ovf, value, rearms);
 }
 
 void sample_payload_begin(void)
 {
     memset(&hist, 0, sizeof hist);
     rearm_failed = false;
+    read_failed = false;
+    counted = 0;
 }
 
 static void record(uint32_t eip)
@@ -77,8 +101,46 @@ bool sample_nmi(const struct trap_frame *f)
     record(f->eip);
     if (pmu_overflow_rearm(spmu, &ovf) < 0)
         rearm_failed = true; /* said at the payload's end: no printing in an NMI */
-    apic_pmi_as_nmi();       /* P4 and Core mask LVTPC when they deliver a PMI */
+    else
+        rearms++;
+    apic_pmi_as_nmi(); /* P4 and Core mask LVTPC when they deliver a PMI */
     return true;
+}
+
+static void record_bucket(const char *bench, const char *where, unsigned count)
+{
+    record_begin("hist");
+    record_field(bench);
+    record_field(where);
+    record_fieldf("%u", count);
+    record_end();
+}
+
+/* The machine records of one payload's samples: the totals, then one
+ * `hist` record per bucket that has samples. */
+static void record_samples(const struct payload *p)
+{
+    char where[16];
+    record_begin("samples");
+    record_field(p->name);
+    record_field(splan->events[ovf.event].name);
+    record_fieldf("%llu", (unsigned long long)ovf.period);
+    record_fieldf("%u", hist.total);
+    if (read_failed)
+        record_field("-");
+    else
+        record_fieldf("%llu", (unsigned long long)counted);
+    record_end();
+    for (unsigned i = 0; i < PMU_SAMPLE_BUCKETS; i++) {
+        if (hist.body[i]) {
+            fmt_snprintf(where, sizeof where, "0x%x%s", i, i == PMU_SAMPLE_BUCKETS - 1 ? "+" : "");
+            record_bucket(p->name, where, hist.body[i]);
+        }
+    }
+    if (hist.reads)
+        record_bucket(p->name, "reads", hist.reads);
+    if (hist.outside)
+        record_bucket(p->name, "outside", hist.outside);
 }
 
 void sample_payload_end(const struct payload *p)
@@ -89,10 +151,20 @@ void sample_payload_end(const struct payload *p)
         kprintf("  samples of %s: none shown: re-arming the sampled counter faulted after a "
                 "PMI, so the histogram is incomplete\n",
                 p->name);
+        record_begin("error");
+        record_field("sample");
+        record_fieldf("%s: re-arming the sampled counter faulted after a PMI; no histogram",
+                      p->name);
+        record_end();
         return;
     }
-    kprintf("  samples of %s: %u (every %llu events)\n", p->name, hist.total,
+    record_samples(p);
+    kprintf("  samples of %s: %u (every %llu events", p->name, hist.total,
             (unsigned long long)ovf.period);
+    if (read_failed)
+        kprintf("; reading the sampled counter faulted, so its count is unknown)\n");
+    else
+        kprintf("; the sampled counter counted %llu while it ran)\n", (unsigned long long)counted);
     for (unsigned i = 0; i < PMU_SAMPLE_BUCKETS; i++) {
         if (hist.body[i])
             kprintf("  %8u  %s+0x%x%s (%08x)\n", hist.body[i], p->name, i,

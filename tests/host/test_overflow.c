@@ -129,11 +129,23 @@ static void check_case(const struct ovf_case *c)
           "%s: the counter wrapped to the %u events past the "
           "overflow (%llu)",
           c->what, 3 * c->per_iteration, (unsigned long long)past);
+    uint64_t counted = pmu_overflow_counted(&ovf, past, 0);
+    CHECK(counted == (uint64_t)(expect + 3) * c->per_iteration,
+          "%s: counted since armed, not re-armed: the period plus the %u past it = %llu (got %llu)",
+          c->what, 3 * c->per_iteration, (unsigned long long)(expect + 3) * c->per_iteration,
+          (unsigned long long)counted);
     CHECK(pmu_overflow_rearm(&pmu, &ovf) == 0 && !pending(), "%s: re-armed, overflow state cleared",
           c->what);
     got = iterations_to_overflow(c, 2 * expect);
     CHECK(got == expect, "%s: after re-arming, the next overflow after %u iterations again (%u)",
           c->what, expect, got);
+    CHECK(pmu_overflow_rearm(&pmu, &ovf) == 0, "%s: re-armed a second time", c->what);
+    run(c, 2);
+    counted = pmu_overflow_counted(&ovf, read_counter(), 2);
+    CHECK(counted == 2 * period + 2ull * c->per_iteration,
+          "%s: counted since armed, re-armed twice: two periods plus %u = %llu (got %llu)", c->what,
+          2 * c->per_iteration, (unsigned long long)(2 * period + 2ull * c->per_iteration),
+          (unsigned long long)counted);
     CHECK_OK(pmu_stop_pass(&pmu, &plan, ovf.pass));
 }
 

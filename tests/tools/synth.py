@@ -72,3 +72,18 @@ def conditions_log(version=2, turbo="on", after="1.00", extra=()):
     lines = [make_record(seq, kind, *fields) for seq, (kind, *fields) in enumerate(body)]
     lines.append(make_record(len(lines), "end", len(lines), "pass"))
     return "\n".join(lines) + "\n"
+
+
+def samples_log(version=3, hist=(("0x0", 3), ("0x3", 2), ("reads", 1)), before=False):
+    """A sampling run (sample=INST_RETIRED:u:997): the samples record of one
+    benchmark and its histogram; `before` puts a hist record first."""
+    body = [("boot", version, "GenuineIntel", 6, 7, 3, "Pentium III", "p6", 1, "cpuid", "hw",
+             "ring=3 sample=instructions:u:997")]
+    body += [("bench", "add2", "2", "two ADDs")]
+    if before:
+        body.append(("hist", "add2", "0x0", 1))
+    body.append(("samples", "add2", "INST_RETIRED:u", 997, sum(n for _, n in hist), 6000))
+    body += [("hist", "add2", where, n) for where, n in hist]
+    lines = [make_record(seq, kind, *fields) for seq, (kind, *fields) in enumerate(body)]
+    lines.append(make_record(len(lines), "end", len(lines), "pass"))
+    return "\n".join(lines) + "\n"

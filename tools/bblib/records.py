@@ -14,9 +14,12 @@ from dataclasses import dataclass
 
 PREFIX = "@BB,"
 # Version 2 added `cond` records (the conditions of the run) after the boot
-# record; version 1 logs, which have none, are still read.
-FORMAT_VERSION = "2"
-FORMAT_VERSIONS = ("1", "2")
+# record, version 3 the sampler's `samples` and `hist` records; older logs,
+# which have none, are still read.
+FORMAT_VERSION = "3"
+FORMAT_VERSIONS = ("1", "2", "3")
+# The first version that has each record type, where it is not 1.
+SINCE_VERSION = {"cond": "2", "samples": "3", "hist": "3"}
 
 # Fields after the type, per record type.
 FIELD_NAMES = {
@@ -30,6 +33,8 @@ FIELD_NAMES = {
     "skip": ("bench", "reason"),
     "fault": ("bench", "vector", "mnemonic", "error_code", "eip"),
     "error": ("where", "message"),
+    "samples": ("bench", "event", "period", "samples", "counted"),
+    "hist": ("bench", "where", "count"),
     "end": ("count", "status"),
 }
 STATS = ("min", "median", "mean", "max", "trimmed_mean")
@@ -44,6 +49,9 @@ _FIXED2 = re.compile(r"-?[0-9]+\.[0-9]{2}\Z")
 _UINT = re.compile(r"[0-9]+\Z")
 _HEX = re.compile(r"(0x)?[0-9a-fA-F]+\Z")
 _KEY = re.compile(r"[a-z][a-z0-9_]*\Z")
+# A histogram bucket: a body offset (the last one, "+", takes the rest), the
+# window's counter reads, or outside the window.
+_BUCKET = re.compile(r"0x[0-9a-f]+\+?\Z|reads\Z|outside\Z")
 # A record whose "@BB," was hit by a flipped byte: say so rather than
 # report only the gap it leaves in the sequence.
 _NEAR = re.compile(r"(.{4})[0-9]+,(%s),.*\*[0-9a-f]{8}\Z" % "|".join(FIELD_NAMES))
@@ -181,6 +189,17 @@ def _bad_field(kind, f):
         for name in ("error_code", "eip"):
             if not _HEX.match(f[name]):
                 return "%s %r is not a hex number" % (name, f[name])
+    elif kind == "samples":
+        for name in ("period", "samples"):
+            if not _UINT.match(f[name]):
+                return "%s %r is not a number" % (name, f[name])
+        if f["counted"] != "-" and not _UINT.match(f["counted"]):
+            return "counted %r is neither a number nor '-'" % f["counted"]
+    elif kind == "hist":
+        if not _BUCKET.match(f["where"]):
+            return "bucket %r is not a body offset (0x..), reads or outside" % f["where"][:20]
+        if not _UINT.match(f["count"]):
+            return "count %r is not a number" % f["count"]
     elif kind == "end":
         if not _UINT.match(f["count"]):
             return "record count %r is not a number" % f["count"]
@@ -352,10 +371,19 @@ def check_log(text, name="log"):
     records = parse_records(text, problems)
     runs = group_runs(records, problems)
     for run in runs:
-        if run.records[0].type == "boot" and run.boot["version"] == "1":
-            for rec in run.of_type("cond"):
-                problems.add(rec.line, "cond record in a format version 1 run (version 2 "
-                             "introduced them)")
+        if run.records[0].type != "boot":
+            continue
+        sampled = set()
+        for rec in run.records:
+            since = SINCE_VERSION.get(rec.type)
+            if since and int(run.boot["version"]) < int(since):
+                problems.add(rec.line, "%s record in a format version %s run (version %s "
+                             "introduced them)" % (rec.type, run.boot["version"], since))
+            elif rec.type == "samples":
+                sampled.add(rec.fields["bench"])
+            elif rec.type == "hist" and rec.fields["bench"] not in sampled:
+                problems.add(rec.line, "hist record of %s before its samples record"
+                             % rec.fields["bench"])
     if not records and not problems.found:
         problems.add(0, "no machine records (lines with %r) in the log" % PREFIX)
     if problems.found:

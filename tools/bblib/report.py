@@ -122,6 +122,36 @@ def _notes(report):
     return lines
 
 
+HIST_BAR = 40  # characters of the longest bar
+
+
+def _bucket_label(bench, where):
+    if where in ("reads", "outside"):
+        return "(window reads)" if where == "reads" else "(outside the window)"
+    return "%s+%s" % (bench, where.replace("+", " and beyond"))
+
+
+def _samples_section(report):
+    """Per target and sampled benchmark: the totals, then a bar per bucket."""
+    lines = []
+    for t in report["targets"]:
+        for b in t["benches"]:
+            s = b.get("samples")
+            if not s:
+                continue
+            counted = "unknown" if s["counted"] is None else str(s["counted"])
+            lines += ["%s, %s: %d samples of %s every %d (counted %s)"
+                      % (t["target"], b["name"], s["samples"], s["event"], s["period"], counted),
+                      "", "```"]
+            top = max([h["count"] for h in s["hist"]] + [1])
+            for h in s["hist"]:
+                bar = "#" * max(1, round(HIST_BAR * h["count"] / top))
+                lines.append("%-28s %8d  %s" % (_bucket_label(b["name"], h["where"]),
+                                                h["count"], bar))
+            lines += ["```", ""]
+    return lines
+
+
 def to_markdown(report):
     """Targets, then values per iteration (median, range when not exact), then notes."""
     lines = ["# barebench results", ""] + _targets_table(report) + [""]
@@ -129,6 +159,10 @@ def to_markdown(report):
               "and after the suite):", ""] + _conditions_table(report) + [""]
     lines += ["Values per iteration: median over the repetitions, (min..max) when they differ.",
               ""] + _results_table(report)
+    sampled = _samples_section(report)
+    if sampled:
+        lines += ["", "Samples (sample=EVENT:PERIOD): where the overflow interrupts came, by "
+                  "offset in each benchmark's body:", ""] + sampled[:-1]
     notes = _notes(report)
     if notes:
         lines += ["", "Skipped, faulted and errors:", ""] + notes

@@ -9,7 +9,10 @@ A report is plain JSON-able data, so `report` writes it, and `compare` and
            "conditions": {key: {"value", "detail"}} (empty for format version 1 logs),
            "benches": [bench, ...], "errors": [{"where", "message"}, ...]}
   bench:  {"name", "expected", "description", "passes": [{"pass", "events"}],
-           "results": [result, ...], "skip": reason or null, "fault": {...} or null}
+           "results": [result, ...], "skip": reason or null, "fault": {...} or null,
+           "samples": null, or (sample=EVENT:PERIOD, format version 3)
+                      {"event", "period", "samples", "counted" (null: unknown),
+                       "hist": [{"where": "0x3" | "0xff+" | "reads" | "outside", "count"}]}}
   result: {"event", "encoding", "counter", "pass", "unit", "reps", "unroll",
            "min", "median", "mean", "max", "trimmed_mean"}
 
@@ -35,7 +38,7 @@ def _number(text):
 def _bench(benches, name):
     if name not in benches:
         benches[name] = {"name": name, "expected": None, "description": "", "passes": [],
-                         "results": [], "skip": None, "fault": None}
+                         "results": [], "skip": None, "fault": None, "samples": None}
     return benches[name]
 
 
@@ -74,6 +77,13 @@ def target_of(run, name, log):
             _bench(benches, f["bench"])["fault"] = {
                 "vector": int(f["vector"]), "mnemonic": f["mnemonic"],
                 "error_code": f["error_code"], "eip": f["eip"]}
+        elif rec.type == "samples":
+            _bench(benches, f["bench"])["samples"] = {
+                "event": f["event"], "period": int(f["period"]), "samples": int(f["samples"]),
+                "counted": None if f["counted"] == "-" else int(f["counted"]), "hist": []}
+        elif rec.type == "hist":  # after its samples record (records.check_log)
+            _bench(benches, f["bench"])["samples"]["hist"].append(
+                {"where": f["where"], "count": int(f["count"])})
         elif rec.type == "error":
             errors.append({"where": f["where"], "message": f["message"]})
     target["conditions"] = conditions
