@@ -20,8 +20,9 @@ per payload:
 - every sample falls in a window (body or counter reads), and every body
   offset sampled is an instruction boundary of the body's code (objdump);
 - two boots give the same records, sample for sample.
-Then the watchdog still stops a runaway payload with sampling on, and the
-Pentium, which has no overflow interrupt, says so."""
+In ring 0 the kernel is sampled too, the same in two boots. The watchdog
+still stops a runaway payload with sampling on, and the Pentium, which has
+no overflow interrupt, says so."""
 
 import os
 import re
@@ -132,6 +133,22 @@ def check_model(item):
     bc.report(same, "%s: two boots give the same samples and histograms" % target)
 
 
+def check_ring0():
+    """In ring 0 with the plain event the kernel is counted and sampled too
+    (outside the windows), and still the same in two boots."""
+    opts = "sample=instructions:1000 bench=nop+add_throughput"
+    runs = [bc.records(boot("pentium3", opts)) for _ in range(2)]
+    if not all(runs):
+        return
+    hist = [[(r.type, r.fields) for r in run.records if r.type in ("samples", "hist")]
+            for run in runs]
+    got = sampled(runs[0])
+    bc.report(hist[0] == hist[1] and all(int(got[p][0]["samples"]) > 0 for p in got) and
+              len(got) == 2,
+              "counting qemu pentium3 ring 0: the samples (%s) are the same in two boots"
+              % ", ".join("%s %s" % (p, got[p][0]["samples"]) for p in sorted(got)))
+
+
 def check_watchdog():
     """A runaway payload with sampling on: the watchdog's NMI still stops it
     (the sampler does not claim an NMI that is not its overflow), and the
@@ -161,6 +178,7 @@ def main():
         bc.report(False, "kernel image %s exists (make all)" % bc.KERNEL)
         return bc.summary()
     bc.in_parallel(check_model, MODELS)
+    check_ring0()
     check_watchdog()
     check_pentium()
     return bc.summary()
