@@ -117,14 +117,16 @@ $(ISO): $(KERNEL) iso/grub.cfg iso/grub-modules
 deps:
 	@tools/deps.sh
 
-# The counting QEMU: Debian's QEMU source with the PMU model of emu/qemu/
+# The counting QEMUs: Debian's QEMU source with the PMU models of emu/qemu/
 # patches, built into a cache outside the tree (redone only when the patches
-# or the installed QEMU change; a warm call takes well under a second).
-EMU_QEMU := $(BUILD)/emu/qemu-system-i386
+# or the installed QEMU change; a warm call takes well under a second), linked
+# as build/emu/qemu-system-i386 and build/emu/qemu-system-ppc for every ARCH.
+EMU_DIR := $(if $(filter x86,$(ARCH)),$(BUILD),$(patsubst %/$(ARCH),%,$(BUILD)))/emu
 .PHONY: emu
 emu: deps
-	@mkdir -p $(dir $(EMU_QEMU))
-	@bin=$$(emu/qemu/build.sh i386-softmmu) && ln -sfn "$$bin" $(EMU_QEMU)
+	@mkdir -p $(EMU_DIR)
+	@bins=$$(emu/qemu/build.sh i386-softmmu,ppc-softmmu) && \
+	  for bin in $$bins; do ln -sfn "$$bin" $(EMU_DIR)/$$(basename "$$bin"); done
 
 # Boots headless QEMU on the fast -kernel path; the console goes to the
 # terminal and to $(BUILD)/serial.log.

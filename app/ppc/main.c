@@ -6,6 +6,7 @@
 #include "app/bootopts.h"
 #include "app/cpureport.h"
 #include "app/pmu_setup.h"
+#include "app/ppc/pmi_check.h"
 #include "app/suite.h"
 #include "bench/record.h"
 #include "kernel/console.h"
@@ -47,8 +48,7 @@ static void unsupported_options(void)
     if (boot_opts.ring)
         kprintf("barebench: ring=3: not on PowerPC yet; windows run in supervisor state\n");
     if (boot_opts.sample[0])
-        kprintf("barebench: sample=: not on PowerPC yet (no overflow interrupt in QEMU); not "
-                "sampling\n");
+        kprintf("barebench: sample=: not on PowerPC yet; not sampling\n");
     if (boot_opts.exit == EXIT_BOCHS)
         kprintf("barebench: exit=bochs: there is no Bochs for PowerPC; halting instead\n");
 }
@@ -95,6 +95,7 @@ void kmain(unsigned entry)
 
     const char *detected =
         pmu_setup(&pmu, &plan, &cpu, boot_opts.pmu, boot_opts.events, boot_opts.pmudump);
+    pmi_check(&pmu);
     struct suite_context suite = {
         &pmu, detected, &plan, &boot_opts, exit_under_qemu() ? "qemu" : "hw", cmdline};
     unsigned faults = suite_run(&suite);

@@ -1,5 +1,6 @@
-/* Sampling is x86's for now (the 604e's performance-monitor interrupt does
- * not happen under QEMU): the suite's hooks do nothing. */
+/* Sampling is x86's for now (the 604e's performance-monitor interrupt is
+ * only checked at start-up, app/ppc/pmi_check.c): the suite's hooks do
+ * nothing. */
 #include "app/sample.h"
 
 const char *sample_pass_started(unsigned pass)

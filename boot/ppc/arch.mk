@@ -20,4 +20,5 @@ ALL_HOST :=
 MACHINE ?= 40p
 CPU ?= 604e
 RUN = tools/boot ppc --machine '$(MACHINE)' --cpu '$(CPU)' --append '$(ARGS)' \
+  $(if $(COUNTING),--counting --icount) \
   --log $(BUILD)/serial.log $(BUILD)/barebench.elf

@@ -1,5 +1,6 @@
 #!/bin/bash
-# Build barebench's patched QEMU (PMU model for x86 TCG) from Debian's source.
+# Build barebench's patched QEMU (PMU models for x86 and 604/604e TCG) from
+# Debian's source.
 #
 #   emu/qemu/build.sh [TARGETS]        e.g. build.sh i386-softmmu,ppc-softmmu
 #   emu/qemu/build.sh --source-only    only fetch + unpack + patch; print the tree
@@ -7,8 +8,9 @@
 # Target list: first argument, else $BAREBENCH_EMU_TARGETS, else i386-softmmu.
 # Cache: ${BAREBENCH_EMU_CACHE:-/var/cache/barebench/emu}/qemu-<debian version>-<sha>/
 # where <sha> is a short sha256 over the patch files; a rebuild happens only when
-# the patches or the installed QEMU version change.  Progress goes to stderr; the
-# last stdout line is the path of the built qemu-system-* binary (the first target's).
+# the patches or the installed QEMU version change.  Progress goes to stderr;
+# stdout is the path of each target's qemu-system-* binary, one line per target
+# in the order of the list (one target: one line, as before).
 #
 # Firmware: the binary is configured with
 # --firmwarepath=/usr/share/qemu:/usr/share/seabios:/usr/lib/ipxe/qemu (Debian's
@@ -58,13 +60,20 @@ fi
 dir=$cache/qemu-$upver-$sha
 tgtname=${targets//,/_}
 builddir=$dir/build-$tgtname
-first=${targets%%,*}
-binary=$builddir/qemu-system-${first%-softmmu}
+binaries=()
+for t in ${targets//,/ }; do
+    binaries+=("$builddir/qemu-system-${t%-softmmu}")
+done
+built() {
+    local b
+    [ -e "$builddir/.barebench-done" ] || return 1
+    for b in "${binaries[@]}"; do [ -x "$b" ] || return 1; done
+}
 
 # --- warm path --------------------------------------------------------------
-if [ $source_only = 0 ] && [ -x "$binary" ] && [ -e "$builddir/.barebench-done" ]; then
-    say "cached: $binary"
-    echo "$binary"
+if [ $source_only = 0 ] && built; then
+    say "cached: ${binaries[*]}"
+    printf '%s\n' "${binaries[@]}"
     exit 0
 fi
 
@@ -77,9 +86,9 @@ if ! flock -n 9; then
     say "waiting for another build.sh using $cache"
     flock 9
 fi
-if [ $source_only = 0 ] && [ -x "$binary" ] && [ -e "$builddir/.barebench-done" ]; then
-    say "built meanwhile: $binary"
-    echo "$binary"
+if [ $source_only = 0 ] && built; then
+    say "built meanwhile: ${binaries[*]}"
+    printf '%s\n' "${binaries[@]}"
     exit 0
 fi
 export DEBIAN_FRONTEND=noninteractive
@@ -185,7 +194,9 @@ for t in ${targets//,/ }; do
 done
 say "ninja -j2 ${ninja_targets[*]}"
 nice ninja -C "$builddir" -j2 "${ninja_targets[@]}" >&2
-[ -x "$binary" ] || die "build finished but $binary is missing"
+for b in "${binaries[@]}"; do
+    [ -x "$b" ] || die "build finished but $b is missing"
+done
 # firmware lookup from the build tree goes through qemu-bundle/ (see the top)
 for fw in ${firmware//:/ }; do
     if [ ! -e "$builddir/qemu-bundle$fw" ]; then
@@ -194,5 +205,5 @@ for fw in ${firmware//:/ }; do
     fi
 done
 touch "$builddir/.barebench-done"
-say "built: $binary"
-echo "$binary"
+say "built: ${binaries[*]}"
+printf '%s\n' "${binaries[@]}"

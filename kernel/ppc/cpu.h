@@ -16,6 +16,20 @@
 #define mtspr(spr, v) __asm__ volatile("mtspr %0, %1" : : "i"(spr), "r"((uint32_t)(v)) : "memory")
 
 #define SPR_PVR 287
+#define SPR_DEC 22
+
+/* The machine state register (mtmsr context-synchronised by isync). */
+static inline uint32_t msr_read(void)
+{
+    uint32_t v;
+    __asm__ volatile("mfmsr %0" : "=r"(v));
+    return v;
+}
+
+static inline void msr_write(uint32_t v)
+{
+    __asm__ volatile("mtmsr %0; isync" : : "r"(v) : "memory");
+}
 
 /* I/O: uncached in effect under translation off on QEMU; eieio keeps the
  * device accesses in order (PowerPC 604e manual, "eieio"). */

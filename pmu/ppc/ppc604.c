@@ -211,6 +211,10 @@ static int ppc_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     ev->config2 = filter;
     if (filter & MMCR0_FCS)
         ev->flags |= PMU_EVF_USER_ONLY;
+    /* The kernel runs with MSR[PM] = 0: a `pm` event need not move over
+     * its check loop. */
+    if (filter & MMCR0_FCM0)
+        ev->flags &= ~(uint32_t)PMU_EVF_ADVANCES;
     size_t used = strlen(ev->name);
     fmt_snprintf(ev->name + used, sizeof ev->name - used, "%s", suffix);
     return 0;
@@ -295,8 +299,8 @@ static unsigned ppc_encode_stop(const struct pmu *pmu, const struct pmu_plan *pl
 }
 
 #define PPC_NO_OVERFLOW                                                                            \
-    "the performance-monitor interrupt (vector 0xF00, MMCR0 PMXE/PMC1CE/PMCnCE) is not used by "   \
-    "this kernel yet"
+    "the performance-monitor interrupt (vector 0xF00, MMCR0 PMXE/PMC1CE/PMCnCE) is only checked "  \
+    "at start-up by this kernel, not used for sampling yet"
 
 const struct pmu_backend pmu_ppc604e_backend = {
     .name = "ppc604e",

@@ -23,11 +23,14 @@ FINAL_FAIL = "barebench: finished, status FAIL"
 
 OVMF = "/usr/share/ovmf/OVMF.fd"
 
-# The counting QEMU that `make emu` builds (Debian's QEMU with the PMU model
-# of emu/qemu/patches); BAREBENCH_COUNTING_QEMU names another binary.
+# The counting QEMUs that `make emu` builds (Debian's QEMU with the PMU models
+# of emu/qemu/patches); BAREBENCH_COUNTING_QEMU and BAREBENCH_COUNTING_QEMU_PPC
+# name other binaries.
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COUNTING_QEMU = os.environ.get("BAREBENCH_COUNTING_QEMU") or os.path.join(
     ROOT, os.environ.get("BUILD", "build"), "emu", "qemu-system-i386")
+COUNTING_QEMU_PPC = os.environ.get("BAREBENCH_COUNTING_QEMU_PPC") or os.path.join(
+    ROOT, os.environ.get("BUILD", "build"), "emu", "qemu-system-ppc")
 
 
 def counting_cpu(cpu):
@@ -36,10 +39,12 @@ def counting_cpu(cpu):
     return cpu if "pmu=" in cpu else cpu + ",pmu=on"
 
 
-def counting_problem():
-    """Why the counting QEMU cannot be used, or None."""
-    if not os.access(COUNTING_QEMU, os.X_OK):
-        return "no counting QEMU at %s: run 'make emu' first" % COUNTING_QEMU
+def counting_problem(binary=None):
+    """Why the counting QEMU (qemu-system-i386 unless `binary`) cannot be
+    used, or None."""
+    binary = binary or COUNTING_QEMU
+    if not os.access(binary, os.X_OK):
+        return "no counting QEMU at %s: run 'make emu' first" % binary
     return None
 
 BOCHS_RC = """megs: 64

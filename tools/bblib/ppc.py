@@ -39,12 +39,14 @@ def with_options(image, append, workdir):
     return out
 
 
-def qemu_command(image, machine="40p", cpu="604e", icount=False, memory=128):
+def qemu_command(image, machine="40p", cpu="604e", icount=False, memory=128, counting=False):
     """The qemu-system-ppc argv: image is the ELF for the 40p, the raw
-    barebench.bin for the Macs."""
+    barebench.bin for the Macs. `counting`: the counting qemu-system-ppc
+    (`make emu`), whose 604/604e PMCs count."""
     if machine not in MACHINES:
         raise ValueError("machine %r: one of %s" % (machine, ", ".join(MACHINES)))
-    cmd = ["qemu-system-ppc", "-M", machine, "-cpu", cpu, "-m", str(memory), "-display", "none",
+    binary = launch.COUNTING_QEMU_PPC if counting else "qemu-system-ppc"
+    cmd = [binary, "-M", machine, "-cpu", cpu, "-m", str(memory), "-display", "none",
            "-vga", "none", "-net", "none", "-no-reboot", "-serial", "stdio",
            "-device", "pvpanic-pci", "-action", "panic=exit-failure"]
     cmd += ["-bios", image] if machine == "40p" else ["-kernel", image]
@@ -59,18 +61,18 @@ def image_for(kernel, machine):
 
 
 def boot(kernel, machine="40p", cpu="604e", append="", icount=False, timeout=60, tee=False,
-         log=None):
+         log=None, counting=False):
     """Boots the PowerPC kernel once and judges it like the x86 boots."""
     work = tempfile.mkdtemp(prefix="bb-ppc-")
     try:
         image = with_options(image_for(kernel, machine), append, work)
-        cmd = qemu_command(image, machine, cpu, icount)
+        cmd = qemu_command(image, machine, cpu, icount, counting=counting)
         text, stderr, code, timed_out, secs = launch._run(cmd, timeout, tee)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if log:
         with open(log, "w", encoding="latin-1") as f:
             f.write(text)
-    result = launch.Boot("qemu-ppc:%s:%s" % (machine, cpu), text, code, secs, timed_out,
+    result = launch.Boot("%s:%s:%s" % ("qemu-ppc-pmu" if counting else "qemu-ppc", machine, cpu), text, code, secs, timed_out,
                          stderr="\n".join(l for l in stderr.splitlines() if "audio" not in l))
     return launch._judge(result, QEMU_PPC_PASS)

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""The PowerPC kernel under the counting qemu-system-ppc (`make emu`: QEMU
+with the 604/604e PMU model of emu/qemu/patches) and -icount: on every
+machine the PMCs count, so the kernel measures with them and not with the
+time base; every fixed-count payload measures exactly its instruction count
+per iteration, and as many cycles (the model completes one instruction per
+cycle), with zero spread, on the 604e (four counters) and the 604 (two);
+the counts do not depend on -icount; the freeze bits filter by privilege
+and by MSR[PM] (the windows run in supervisor state with MSR[PM] = 0);
+and the performance-monitor interrupt (vector 0xF00) is raised when PMC1
+goes negative with MMCR0[ENINT] and [PMC1CE] set, taken by the kernel, and
+clears ENINT. BAREBENCH_COUNTING_QEMU_PPC names another binary."""
+
+import os
+import sys
+
+from bootcheck import ROOT, in_parallel, report, summary
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from bblib import launch, ppc, records  # noqa: E402
+
+KERNEL = os.path.join(ROOT, "build", "ppc", "barebench.elf")
+STATS = ("min", "median", "mean", "max", "trimmed_mean")
+INSNS, CYCLES = "INSTRUCTIONS_COMPLETED", "CYCLES"
+MIN_EXACT_PAYLOADS = 15
+PMI_TAKEN = ("pmu: performance-monitor interrupt (vector 0xf00): taken when PMC1 went negative")
+
+
+def boot(machine, cpu="604e", append="", icount=True):
+    return ppc.boot(KERNEL, machine, cpu, append, icount, timeout=60, counting=True)
+
+
+def run_of(b, what):
+    try:
+        runs = records.check_log(b.serial, what)
+    except records.LogError as e:
+        report(False, "%s: records intact (%s)" % (what, e.problems[0]))
+        return None
+    return runs[0] if len(runs) == 1 else None
+
+
+def exact(value, want):
+    return value == "%d.00" % want
+
+
+def exact_payloads(run, events):
+    """(payloads whose every event is exact in every statistic, the wrong
+    ones): `events` maps an event name to how many it must count per
+    instruction of the payload (1, or 0 for a frozen event)."""
+    declared = {r.fields["name"]: r.fields["expected"] for r in run.of_type("bench")}
+    good, wrong = {}, []
+    for r in run.of_type("result"):
+        name, event = r.fields["bench"], r.fields["event"]
+        if declared.get(name, "-") == "-" or event not in events:
+            continue
+        want = int(declared[name]) * events[event]
+        got = [r.fields[s] for s in STATS]
+        if all(exact(g, want) for g in got):
+            good.setdefault(name, set()).add(event)
+        else:
+            wrong.append("%s %s=%s (want %d)" % (name, event, "/".join(got), want))
+    whole = sorted(n for n, evs in good.items() if evs == set(events))
+    return whole, wrong
+
+
+def check_machine(item):
+    machine, cpu = item
+    what = "counting qemu-system-ppc %s -cpu %s -icount" % (machine, cpu)
+    b = boot(machine, cpu, "bench=all events=instructions,cycles")
+    report(b.passed and b.exit_code == 0,
+           "%s: boots, ends with status PASS and exit status 0 (%.2f s)" % (what, b.seconds))
+    run = run_of(b, what)
+    if not run:
+        report(False, "%s: one intact run in the log" % what)
+        return
+    backend = "ppc604e" if cpu == "604e" else "ppc604"
+    report(run.boot["pmu"] == backend and run.boot["counting"] == "1"
+           and "do not count" not in b.serial
+           and all(r.fields["counter"].startswith("PMC") for r in run.of_type("result")),
+           "%s: %s counts, no time base fallback, every result read from a PMC" % (what, backend))
+    whole, wrong = exact_payloads(run, {INSNS: 1, CYCLES: 1})
+    report(len(whole) >= MIN_EXACT_PAYLOADS and not wrong,
+           "%s: %d payloads measure exactly their instruction count, as many cycles, spread 0%s"
+           % (what, len(whole), "; wrong: " + ", ".join(wrong[:6]) if wrong else ""))
+    report(PMI_TAKEN in b.serial and "MMCR0[ENINT] cleared by it" in b.serial,
+           "%s: PMC1 going negative with ENINT and PMC1CE raises the performance-monitor "
+           "interrupt, the kernel takes it at 0xF00, ENINT is cleared" % what)
+
+
+def check_filters():
+    """The windows run in supervisor state with MSR[PM] = 0: `k` (FCP) and
+    `nopm` (FCM1) count everything, `u` (FCS) and `pm` (FCM0) nothing;
+    each pair runs in two passes (MMCR0 has one filter)."""
+    bench = "bench=nop+add_throughput+branch_random+chase_l1+fadd_latency"
+    cases = [("instructions:u,instructions:k", {INSNS + ":u": 0, INSNS + ":k": 1}, "u/k"),
+             ("instructions:pm,instructions:nopm", {INSNS + ":pm": 0, INSNS + ":nopm": 1},
+              "pm/nopm")]
+    boots = in_parallel(lambda c: boot("40p", append="%s events=%s" % (bench, c[0])), cases)
+    for (events, want, label), b in zip(cases, boots):
+        what = "counting qemu-system-ppc 40p events=%s" % events
+        run = run_of(b, what)
+        whole, wrong = exact_payloads(run, want) if run else ([], ["no run"])
+        report(len(whole) == 5 and not wrong and b.passed,
+               "%s: the %s filters freeze as MMCR0 says (supervisor, MSR[PM] = 0): %s%s"
+               % (what, label, ", ".join("%s x%d" % kv for kv in sorted(want.items())),
+                  "; wrong: " + ", ".join(wrong[:4]) if wrong else ""))
+
+
+def check_without_icount():
+    what = "counting qemu-system-ppc 40p without -icount"
+    b = boot("40p", append="bench=nop+add_throughput+branch_random+cost_mfspr "
+             "events=instructions,cycles", icount=False)
+    run = run_of(b, what)
+    whole, wrong = exact_payloads(run, {INSNS: 1, CYCLES: 1}) if run else ([], ["no run"])
+    report(len(whole) == 4 and not wrong,
+           "%s: instructions and cycles exact all the same (%s)"
+           % (what, ", ".join(wrong[:4]) or "4 payloads"))
+
+
+def main():
+    why = launch.counting_problem(launch.COUNTING_QEMU_PPC)
+    if not report(why is None, "the counting qemu-system-ppc is built (%s)" % (why or "make emu")):
+        return summary()
+    if not report(os.path.exists(KERNEL), "the PowerPC kernel is built (make ARCH=ppc)"):
+        return summary()
+    in_parallel(check_machine, [("40p", "604e"), ("g3beige", "604e"), ("mac99", "604e"),
+                                ("40p", "604")])
+    check_filters()
+    check_without_icount()
+    return summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
