@@ -9,7 +9,9 @@ and its branches; a pass with 18 events programs all 18 counters and the
 three modelled events count exactly there while the others read 0; the
 RDPMC fast read (32 bits) is exact across a wrap of the low 32 bits; a
 cascade follower counts nothing until its leader's N events and everything
-after them."""
+after them, starting at exactly the event after the leader's N-th."""
+
+import re
 
 import bootcheck as bc
 from test_counting import boot, backend_of, check_exact, results_by_event
@@ -116,6 +118,56 @@ def check_cascade(cpu, period, want, what):
                      [stats(f) for f in follow]))
 
 
+def hundredths(value):
+    return int(round(float(value) * 100))
+
+
+def cascade_point(cpu, period):
+    """ring=3 add_throughput with cycles (so the kernel's probe sees a counter
+    move at CPL 0), A = user instructions with a period, B cascaded from A:
+    A's and B's result records and the window overhead of A's event."""
+    b = boot(cpu, "ring=3 bench=add_throughput events=cycles,instructions:u:period=%d,"
+             "instructions:u:cascade" % period)
+    run = bc.records(b)
+    got = results_by_event(run, "add_throughput") if run else {}
+    lead = got.get("%s:u:period=%d" % (INSN, period), [None])[0]
+    follow = got.get(INSN + ":u:cascade", [None])[0]
+    m = re.search(r"^window overhead, pass 0 .*:u:period=%d (\d+)" % period, b.serial, re.M)
+    return lead, follow, m and int(m.group(1))
+
+
+def check_cascade_point(cpu):
+    """Windows run at CPL 3 and A counts only their user instructions, so N
+    can aim A's overflow inside one window: past the 3 warm-up pairs (U
+    copies, then 2U, each plus the window overhead) and three quarters into
+    the first measured pair's second window. The repetition whose window
+    holds A's N-th event gives B only what follows that event, so its value
+    (the minimum) falls by exactly 0.01 (one event at U = 100) per unit of
+    N: B starts at the event after A's N-th, not at A's next read. The
+    other repetitions give B the payload's 6."""
+    insns, unroll = PAYLOADS["add_throughput"][0], 100
+    _, _, overhead = cascade_point(cpu, 0xffffffff)
+    if overhead is None:
+        bc.report(False, "counting qemu %s ring=3 cascade: the window overhead" % cpu)
+        return
+    a, b = unroll * insns + overhead, 2 * unroll * insns + overhead
+    base = 3 * (a + b) + a + 3 * b // 4
+    mins, ok = {}, True
+    for n in (base, base + 1, base + 37):
+        lead, follow, _ = cascade_point(cpu, n)
+        ok = ok and lead is not None and exact_all(lead, insns) and follow is not None and \
+            follow["median"] == "%d.00" % insns
+        mins[n] = hundredths(follow["min"]) if follow else None
+    steps = [mins[base] - mins[base + 1], mins[base] - mins[base + 37]] \
+        if None not in mins.values() else None
+    bc.report(ok and steps == [1, 37] and 0 < mins[base + 37] and mins[base] < 100 * insns,
+              "counting qemu %s ring=3 add_throughput: A:u:period=N counts its %d user "
+              "instructions; the cascaded B counts %d in the repetitions after A's overflow and, "
+              "in the window of A's N-th event, exactly the events after it: N=%d, %d, %d give "
+              "%s hundredths (falls 1 and 37)" % (cpu, insns, insns, base, base + 1, base + 37,
+                                                  [mins[n] for n in sorted(mins)]))
+
+
 def main():
     why = bc.launch.counting_problem()
     if not bc.report(why is None, "the counting QEMU is built (%s)" % (why or "make emu")):
@@ -128,6 +180,7 @@ def main():
     # A leader that overflows at its first event wraps past 2^40 before the
     # windows: B, the same event on the alternate counter, extends it.
     check_cascade("kvm32", 1, lambda n: n, "extends it past 40 bits: as many")
+    check_cascade_point("kvm32")
     return bc.summary()
 
 
