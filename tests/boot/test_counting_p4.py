@@ -6,7 +6,8 @@ and P4 models made with QEMU's CPU properties (model 2, the Prescotts 3 and
 count measures exactly its instructions, as many cycles
 (global_power_events RUNNING: the model retires one instruction per clock)
 and its branches; a pass with 18 events programs all 18 counters and the
-three modelled events count exactly there while the others read 0; the
+three modelled events count exactly there while the others read 0;
+branch_retired tells taken (MMTP) from not-taken (MMNP) branches; the
 RDPMC fast read (32 bits) is exact across a wrap of the low 32 bits; a
 cascade follower counts nothing until its leader's N events and everything
 after them, starting at exactly the event after the leader's N-th."""
@@ -39,6 +40,7 @@ COUNTING = {NAMES[0]: "insns", NAMES[0] + ":k": "insns",
             NAMES[2]: "branches", NAMES[2] + ":k": "branches"}
 # bench -> (instructions, branches) per iteration
 PAYLOADS = {"add_throughput": (6, 0), "branch_random": (13, 2)}
+PAYLOADS_BRANCHES = {"branch_predictable": 1, "branch_random": 2, "add_throughput": 0}
 
 
 def stats(fields):
@@ -81,6 +83,30 @@ def check_all_counters(cpu):
                   "instructions %d, cycles %d, branches %d exact, the 12 unmodelled "
                   "events 0%s" % (cpu, bench, sorted(passes), len(counters), insns, insns,
                                   branches, "; wrong: " + ", ".join(wrong[:4]) if wrong else ""))
+
+
+def check_taken(cpu):
+    """branch_retired's MMTP counts the taken branches and MMNP the
+    conditional ones that fall through: branch_predictable's JNZ is always
+    taken, branch_random's two branches split between the two, add_throughput
+    has none (instructions rides along: the kernel's check that the PMU
+    counts wants an event that must move)."""
+    b = boot(cpu, "bench=branch_predictable+branch_random+add_throughput "
+             "events=instructions,branch_retired:MMTP,branch_retired:MMNP")
+    run = bc.records(b)
+    for bench in ("branch_predictable", "branch_random", "add_throughput"):
+        got = results_by_event(run, bench) if run else {}
+        taken = got.get("branch_retired:MMTP", [None])[0]
+        nottaken = got.get("branch_retired:MMNP", [None])[0]
+        steady = taken and nottaken and all(f["min"] == f["max"] for f in (taken, nottaken))
+        total = steady and hundredths(taken["median"]) + hundredths(nottaken["median"])
+        want = {"branch_predictable": (100, 0), "add_throughput": (0, 0)}.get(bench)
+        pair = steady and (hundredths(taken["median"]), hundredths(nottaken["median"]))
+        bc.report(steady and total == 100 * PAYLOADS_BRANCHES[bench] and
+                  (want is None or pair == want),
+                  "counting qemu %s %s: taken (MMTP) + not taken (MMNP) = its %d branches, "
+                  "spread 0 (%s)" % (cpu, bench, PAYLOADS_BRANCHES[bench],
+                                     pair and "%.2f + %.2f" % (pair[0] / 100, pair[1] / 100)))
 
 
 def check_fast(cpu):
@@ -175,6 +201,7 @@ def main():
     bc.in_parallel(check_model, MODELS)
     bc.in_parallel(check_all_counters, ["kvm32", "kvm32,model=2,stepping=9"])
     check_fast("kvm32")
+    check_taken("kvm32")
     # A leader that never reaches its N events (2^32 - 1 instructions): B waits.
     check_cascade("kvm32", 0xffffffff, lambda n: 0, "never starts: 0")
     # A leader that overflows at its first event wraps past 2^40 before the
