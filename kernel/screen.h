@@ -1,7 +1,7 @@
 /* The screen: a grid of text cells on whatever display the platform found
  * (a linear framebuffer drawn with lib/font8x16, or EGA text), plus
  * squares of "dots" for QR codes. The console writes to it line by line;
- * machine records (lines starting "@BB") stay off it below verbose=2. */
+ * lines with a given prefix (the machine records) can be kept off it. */
 #ifndef BAREBENCH_SCREEN_H
 #define BAREBENCH_SCREEN_H
 
@@ -11,6 +11,7 @@
 #define SCREEN_MAX_ROWS    128
 #define SCREEN_HISTORY     (128 * 1024) /* bytes of past rows kept for paging */
 #define SCREEN_STATUS_ROWS 1            /* row 0: the status line */
+#define SCREEN_HIDE_MAX    8            /* characters of a hidden lines' prefix */
 
 /* What a display offers: text cells, and a finer grid of dots (pixels on
  * a framebuffer, half characters on EGA text) for codes. */
@@ -27,8 +28,9 @@ struct screen_device {
 void screen_attach(const struct screen_device *dev);
 const struct screen_device *screen_device(void);
 
-/* Whether machine records are shown (verbose >= 2 asks for them). */
-void screen_show_records(bool show);
+/* Lines that start with prefix (kept by the caller, at most
+ * SCREEN_HIDE_MAX characters) stay off the screen; NULL shows every line. */
+void screen_hide_lines(const char *prefix);
 
 /* The console sink: scrolls, wraps at the screen's width. */
 void screen_putc(char c);

@@ -115,7 +115,7 @@ void kmain(uint32_t magic, uint32_t info_addr)
     kprintf("command line: \"%s\"\n", cmdline);
     unsigned bad = bootopts_parse(cmdline);
     exit_configure(boot_opts.exit, env);
-    screen_show_records(boot_opts.verbose >= 2);
+    screen_hide_lines(boot_opts.verbose >= 2 ? 0 : RECORD_PREFIX);
     if (bad)
         kprintf("barebench: %u bad boot option(s) ignored; 'help' lists them all\n", bad);
     if (boot_opts.help)
