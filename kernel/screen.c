@@ -44,6 +44,8 @@ void screen_attach(const struct screen_device *d)
     dev = d;
     if (!dev)
         return;
+    if (dev->start)
+        dev->start();
     cols = dev->cols < SCREEN_MAX_COLS ? dev->cols : SCREEN_MAX_COLS;
     rows = dev->rows < SCREEN_MAX_ROWS ? dev->rows : SCREEN_MAX_ROWS;
     screen_clear();

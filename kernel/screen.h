@@ -22,9 +22,10 @@ struct screen_device {
     unsigned min_module; /* dots per QR module at least (legible on a photo) */
     void (*put)(unsigned col, unsigned row, char c);
     void (*dots)(unsigned x, unsigned y, unsigned w, unsigned h, bool dark);
+    void (*start)(void); /* sets the display up (a mode switch), or NULL */
 };
 
-/* Makes dev the screen (NULL: none) and clears it. */
+/* Makes dev the screen (NULL: none), starts it and clears it. */
 void screen_attach(const struct screen_device *dev);
 const struct screen_device *screen_device(void);
 

@@ -26,7 +26,7 @@ static void fake_dots(unsigned x, unsigned y, unsigned w, unsigned h, bool dark)
     (void)x, (void)y, (void)w, (void)h, (void)dark;
 }
 
-static const struct screen_device fake = {"fake", W, H, W, H * 2, 1, fake_put, fake_dots};
+static const struct screen_device fake = {"fake", W, H, W, H * 2, 1, fake_put, fake_dots, 0};
 
 static void type(const char *s)
 {
