@@ -231,8 +231,8 @@ static const struct screen_device *choose(const struct screen_device *dev,
         return dev;
     plan(other, &o);
     bool switch_to = o.qr_pages && (!l->qr_pages || o.qr_pages < l->qr_pages);
-    kprintf("screen: %u bytes of records: %u QR page(s) on %s (version %u-M, %u bytes each), "
-            "%u on %s (version %u-M, %u bytes each): %s\n",
+    kprintf("screen: %u bytes of records: %u QR page(s) on %s (version %u-M at most, %u bytes "
+            "a page), %u on %s (version %u-M at most, %u bytes a page): %s\n",
             (unsigned)records_len, l->qr_pages, dev->name, l->version, l->chunk, o.qr_pages,
             other->name, o.version, o.chunk, switch_to ? other->name : dev->name);
     if (!switch_to)
