@@ -23,6 +23,7 @@
 #define CRTC_INDEX 0x3d4
 #define AC_INDEX   0x3c0 /* index and data alternate on one port */
 #define STATUS_1   0x3da /* reading it resets the AC's flip-flop */
+#define DAC_MASK   0x3c6
 #define DAC_WRITE  0x3c8
 #define DAC_DATA   0x3c9
 #define GC_BITMASK 8
@@ -86,6 +87,7 @@ static void start(void)
         outb(AC_INDEX, ac[i]);
     }
     outb(AC_INDEX, 0x20); /* the palette is set: show the picture */
+    outb(DAC_MASK, 0xff); /* every colour bit reaches the DAC */
     dac(0, 0);
     dac(0x3f, 63);
 }
