@@ -11,7 +11,7 @@
 #define SCREEN_MAX_ROWS    128
 #define SCREEN_HISTORY     (128 * 1024) /* bytes of past rows kept for paging */
 #define SCREEN_STATUS_ROWS 1            /* row 0: the status line */
-#define SCREEN_HIDE_MAX    8            /* characters of a hidden lines' prefix */
+#define SCREEN_HIDE_MAX    8            /* the longest prefix of hidden lines */
 
 /* What a display offers: text cells, and a finer grid of dots (pixels on
  * a framebuffer, half characters on EGA text) for codes. */
