@@ -11,11 +11,11 @@ static char shown[SCREEN_MAX_ROWS][SCREEN_MAX_COLS];
 #define STATUS_ROWS SCREEN_STATUS_ROWS /* the console scrolls below them */
 static unsigned row, col, cols, rows;
 static bool pending_newline;
-static bool records_shown;
-/* The machine records' prefix (bench/record.h, a layer above). */
-#define RECORD_START "@BB"
+/* Lines starting with this stay off the screen (NULL: none): the
+ * program's machine records (bench/record.h, a layer above, names them). */
+static const char *hidden;
 static enum { LINE_START, LINE_TEXT, LINE_RECORD } mode;
-static char held[3];
+static char held[SCREEN_HIDE_MAX];
 static unsigned n_held;
 /* Rows as they were written, each ended by '\n'; when full, the older
  * half goes. */
@@ -44,6 +44,8 @@ void screen_attach(const struct screen_device *d)
     dev = d;
     if (!dev)
         return;
+    if (dev->start)
+        dev->start();
     cols = dev->cols < SCREEN_MAX_COLS ? dev->cols : SCREEN_MAX_COLS;
     rows = dev->rows < SCREEN_MAX_ROWS ? dev->rows : SCREEN_MAX_ROWS;
     screen_clear();
@@ -54,9 +56,9 @@ const struct screen_device *screen_device(void)
     return dev;
 }
 
-void screen_show_records(bool show)
+void screen_hide_lines(const char *prefix)
 {
-    records_shown = show;
+    hidden = prefix && *prefix && strlen(prefix) <= SCREEN_HIDE_MAX ? prefix : 0;
 }
 
 static void put(unsigned c, unsigned r, char ch)
@@ -138,15 +140,15 @@ static void emit(char ch)
     put(col++, row, ch);
 }
 
-/* Records are recognised by their first three characters, so the start
- * of each line is held back until it is known. */
+/* Hidden lines are recognised by their first characters, so the start of
+ * each line is held back until it is known. */
 void screen_putc(char ch)
 {
     if (!dev)
         return;
-    if (mode == LINE_START && !records_shown && ch == RECORD_START[n_held]) {
+    if (mode == LINE_START && hidden && ch == hidden[n_held]) {
         held[n_held++] = ch;
-        if (n_held == 3)
+        if (!hidden[n_held])
             mode = LINE_RECORD;
         return;
     }

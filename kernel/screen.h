@@ -1,7 +1,7 @@
 /* The screen: a grid of text cells on whatever display the platform found
  * (a linear framebuffer drawn with lib/font8x16, or EGA text), plus
  * squares of "dots" for QR codes. The console writes to it line by line;
- * machine records (lines starting "@BB") stay off it below verbose=2. */
+ * lines with a given prefix (the machine records) can be kept off it. */
 #ifndef BAREBENCH_SCREEN_H
 #define BAREBENCH_SCREEN_H
 
@@ -11,6 +11,7 @@
 #define SCREEN_MAX_ROWS    128
 #define SCREEN_HISTORY     (128 * 1024) /* bytes of past rows kept for paging */
 #define SCREEN_STATUS_ROWS 1            /* row 0: the status line */
+#define SCREEN_HIDE_MAX    8            /* the longest prefix of hidden lines */
 
 /* What a display offers: text cells, and a finer grid of dots (pixels on
  * a framebuffer, half characters on EGA text) for codes. */
@@ -21,14 +22,16 @@ struct screen_device {
     unsigned min_module; /* dots per QR module at least (legible on a photo) */
     void (*put)(unsigned col, unsigned row, char c);
     void (*dots)(unsigned x, unsigned y, unsigned w, unsigned h, bool dark);
+    void (*start)(void); /* sets the display up (a mode switch), or NULL */
 };
 
-/* Makes dev the screen (NULL: none) and clears it. */
+/* Makes dev the screen (NULL: none), starts it and clears it. */
 void screen_attach(const struct screen_device *dev);
 const struct screen_device *screen_device(void);
 
-/* Whether machine records are shown (verbose >= 2 asks for them). */
-void screen_show_records(bool show);
+/* Lines that start with prefix (kept by the caller, at most
+ * SCREEN_HIDE_MAX characters) stay off the screen; NULL shows every line. */
+void screen_hide_lines(const char *prefix);
 
 /* The console sink: scrolls, wraps at the screen's width. */
 void screen_putc(char c);

@@ -32,6 +32,7 @@ qemu-system-ppc:qemu-system-ppc
 powerpc-linux-gnu-gcc:gcc-powerpc-linux-gnu
 zbarimg:zbar-tools
 qrencode:qrencode
+/usr/lib/python3/dist-packages/PIL/Image.py:python3-pil
 "
 
 missing=""

@@ -23,6 +23,7 @@
 #include "kernel/x86/traps.h"
 #include "kernel/x86/tss.h"
 #include "kernel/x86/vga.h"
+#include "kernel/x86/vgagfx.h"
 #include "lib/kstring.h"
 
 #define BAREBENCH_VERSION "0.1"
@@ -42,9 +43,11 @@ static void print_record(const char *line)
     screenpages_record(line);
 }
 
+/* Where the loader left EGA text (a BIOS boot), VGA graphics is there too
+ * and may carry the records in fewer QR pages than half-block characters. */
 static void show_pages(void)
 {
-    screenpages_run(boot_opts.qrpage);
+    screenpages_run(boot_opts.qrpage, boot.fb.kind == FB_EGA_TEXT ? vgagfx_device() : 0);
 }
 
 /* The loader's RGB framebuffer where it gave one (UEFI has no text mode),
@@ -115,7 +118,7 @@ void kmain(uint32_t magic, uint32_t info_addr)
     kprintf("command line: \"%s\"\n", cmdline);
     unsigned bad = bootopts_parse(cmdline);
     exit_configure(boot_opts.exit, env);
-    screen_show_records(boot_opts.verbose >= 2);
+    screen_hide_lines(boot_opts.verbose >= 2 ? 0 : RECORD_PREFIX);
     if (bad)
         kprintf("barebench: %u bad boot option(s) ignored; 'help' lists them all\n", bad);
     if (boot_opts.help)

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "kernel/console.h"
 #include "kernel/screen.h"
 #include "kernel/x86/cpu.h"
 #include "kernel/x86/i8042.h"
@@ -169,12 +170,15 @@ static void show_code(const struct screen_device *dev, const struct layout *l, u
     screen_text(col, 2, text);
     fmt_snprintf(text, sizeof text, "run %08x", (unsigned)l->run);
     screen_text(col, 3, text);
-    fmt_snprintf(text, sizeof text, "version %d-M, %u bytes", qr.version, (unsigned)len);
+    /* Lines of 20 characters at most: what 640x480 leaves beside a code. */
+    fmt_snprintf(text, sizeof text, "version %d-M", qr.version);
     screen_text(col, 4, text);
-    screen_text(col, 6, "photograph every page,");
-    screen_text(col, 7, "then: barebench scan");
-    screen_text(col, 9, "Left/Right: pages");
-    screen_text(col, 10, "PgUp/PgDn: the log");
+    fmt_snprintf(text, sizeof text, "%u bytes", (unsigned)len);
+    screen_text(col, 5, text);
+    screen_text(col, 7, "photograph each page");
+    screen_text(col, 8, "then: barebench scan");
+    screen_text(col, 10, "Left/Right: pages");
+    screen_text(col, 11, "PgUp/PgDn: the log");
 }
 
 /* Waits seconds (by the RTC) for a key; KEY_NONE when none came. */
@@ -215,12 +219,36 @@ static void browse_log(const struct screen_device *dev, enum key k)
     }
 }
 
+/* The display that carries the records in fewer QR pages: the one in use,
+ * or the other the platform offers (a mode switch); the one in use when
+ * they tie. Said on the console, with what each would need. */
+static const struct screen_device *choose(const struct screen_device *dev,
+                                          const struct screen_device *other, struct layout *l)
+{
+    struct layout o;
+    plan(dev, l);
+    if (!other)
+        return dev;
+    plan(other, &o);
+    bool switch_to = o.qr_pages && (!l->qr_pages || o.qr_pages < l->qr_pages);
+    kprintf("screen: %u bytes of records: %u QR page(s) on %s (version %u-M at most, %u bytes "
+            "a page), %u on %s (version %u-M at most, %u bytes a page): %s\n",
+            (unsigned)records_len, l->qr_pages, dev->name, l->version, l->chunk, o.qr_pages,
+            other->name, o.version, o.chunk, switch_to ? other->name : dev->name);
+    if (!switch_to)
+        return dev;
+    *l = o;
+    screen_attach(other);
+    return other;
+}
+
 /* Returns only when there is nothing to show. */
-static void turn_pages(const struct screen_device *dev, unsigned seconds)
+static void turn_pages(const struct screen_device *dev, const struct screen_device *other,
+                       unsigned seconds)
 {
     struct layout l;
     build_results();
-    plan(dev, &l);
+    dev = choose(dev, other, &l);
     unsigned total = l.result_pages + l.qr_pages;
     if (!total)
         return;
@@ -244,11 +272,11 @@ static void turn_pages(const struct screen_device *dev, unsigned seconds)
     }
 }
 
-void screenpages_run(unsigned seconds)
+void screenpages_run(unsigned seconds, const struct screen_device *other)
 {
     const struct screen_device *dev = screen_device();
     if (dev && seconds)
-        turn_pages(dev, seconds);
+        turn_pages(dev, other, seconds);
     halt_forever();
     __builtin_unreachable();
 }

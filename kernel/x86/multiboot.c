@@ -47,7 +47,7 @@ static void parse_mb1_modules(const uint8_t *info, struct boot_info *bi)
  * address on (Multiboot 1.6 section 3.3; Multiboot2 1.0 section 3.6.12):
  * u64 address, u32 pitch, width, height, u8 bpp, type, then for direct
  * RGB the position and size of red, green and blue at color (the
- * protocols differ in the padding before it). */
+ * protocols differ in the padding before it; NULL: not there). */
 static void parse_fb(const uint8_t *p, const uint8_t *color, struct fb_info *fb)
 {
     static const enum fb_kind kinds[3] = {FB_NONE, FB_RGB, FB_EGA_TEXT};
@@ -57,6 +57,8 @@ static void parse_fb(const uint8_t *p, const uint8_t *color, struct fb_info *fb)
     fb->height = *(const uint32_t *)(p + 16);
     fb->bpp = p[20];
     fb->kind = p[21] < 3 ? kinds[p[21]] : FB_NONE; /* 0: indexed colours, not drawn */
+    if (fb->kind == FB_RGB && !color)
+        fb->kind = FB_NONE;
     if (fb->kind != FB_RGB)
         return;
     fb->red_pos = color[0];
@@ -110,8 +112,10 @@ static void parse_mb2(const uint8_t *info, struct boot_info *bi)
                        (const char *)(p + 16));
         else if (type == MB2_TAG_LOADER)
             bi->loader = (const char *)(p + 8);
-        else if (type == MB2_TAG_FB && size >= 38)
-            parse_fb(p + 8, p + 32, &bi->fb);
+        else if (type == MB2_TAG_FB && size >= 32)
+            /* EGA text has no colour fields: the tag may end at 32 bytes
+             * (GRUB's does), RGB's runs to 38. */
+            parse_fb(p + 8, size >= 38 ? p + 32 : 0, &bi->fb);
         else if (type == MB2_TAG_MMAP) {
             uint32_t entry_size = *(const uint32_t *)(p + 8);
             for (const uint8_t *e = p + 16; entry_size && e + entry_size <= p + size;

@@ -39,7 +39,8 @@ static void dots(unsigned x, unsigned y, unsigned w, unsigned h, bool dark)
     }
 }
 
-static const struct screen_device device = {"EGA text", COLS, ROWS, COLS, ROWS * 2, 1, put, dots};
+static const struct screen_device device = {"EGA text", COLS, ROWS, COLS, ROWS * 2,
+                                            1,          put,  dots, 0};
 
 const struct screen_device *vga_init(void)
 {

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench/record.h"
 #include "kernel/screen.h"
 #include "tests/host/check.h"
 
@@ -25,7 +26,7 @@ static void fake_dots(unsigned x, unsigned y, unsigned w, unsigned h, bool dark)
     (void)x, (void)y, (void)w, (void)h, (void)dark;
 }
 
-static const struct screen_device fake = {"fake", W, H, W, H * 2, 1, fake_put, fake_dots};
+static const struct screen_device fake = {"fake", W, H, W, H * 2, 1, fake_put, fake_dots, 0};
 
 static void type(const char *s)
 {
@@ -50,6 +51,7 @@ int main(void)
 {
     memset(grid, '?', sizeof grid);
     screen_attach(&fake);
+    screen_hide_lines(RECORD_PREFIX);
     CHECK(!strcmp(row(0), "") && !strcmp(row(H - 1), ""), "attaching clears every cell");
 
     screen_status("bench 1 of 2");
@@ -73,7 +75,7 @@ int main(void)
     unsigned redrawn = puts_done - before;
     CHECK(redrawn < (H - 1) * W, "a scroll redraws only the cells that change (%u)", redrawn);
 
-    screen_show_records(true);
+    screen_hide_lines(0);
     type("@BB,1,end,1,pass*00000000\n");
     CHECK(!strcmp(row(4), "@BB,1,end,1,pass*000") && !strcmp(row(5), "00000"),
           "verbose=2 shows the records (%s|%s)", row(4), row(5));
