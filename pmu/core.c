@@ -1,5 +1,6 @@
 /* The PMU layer's core: picks the backend, plans event sets into passes,
  * programs passes through struct pmu_hw and checks that counters count. */
+#include "lib/fmt.h"
 #include "lib/kstring.h"
 #include "pmu/backend.h"
 
@@ -270,10 +271,16 @@ static const char *pass_counts(struct pmu *pmu, const struct pmu_plan *plan, uns
         if (ev->pass != pass)
             continue;
         uint64_t delta = pmu_delta(&ev->read, start[i], end[i]);
-        if (delta)
+        if (delta) {
             any_moved = true;
-        else if ((ev->flags & PMU_EVF_ADVANCES) && !(ev->flags & PMU_EVF_USER_ONLY))
-            return "a cycle or instruction counter did not advance over a known loop";
+        } else if ((ev->flags & PMU_EVF_ADVANCES) && !(ev->flags & PMU_EVF_USER_ONLY)) {
+            static char why[PMU_NAME_LEN + 96];
+            fmt_snprintf(why, sizeof why,
+                         "%s did not advance over a known loop (a cycle, instruction or uop "
+                         "count must)",
+                         ev->name);
+            return why;
+        }
     }
     return any_moved ? NULL : "no counter advanced over a known loop";
 }
@@ -300,10 +307,13 @@ bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
         pmu->not_counting = pass_counts(pmu, plan, pass);
     } else {
         /* Cache misses may not happen in the loop, and CPL-3 events never
-         * move in the kernel: check the PMU with the backend's default set,
-         * whose first pass counts cycles or instructions. */
+         * move in the kernel: check the PMU with instructions, which every
+         * backend names, else with its default set, whose first pass
+         * counts cycles or instructions. */
         static struct pmu_plan fallback;
-        if (pmu_plan_events(pmu, NULL, &fallback, NULL, 0) < 0 || !surely_moves(&fallback, 0))
+        if ((pmu_plan_events(pmu, "instructions", &fallback, NULL, 0) < 0 ||
+             !surely_moves(&fallback, 0)) &&
+            (pmu_plan_events(pmu, NULL, &fallback, NULL, 0) < 0 || !surely_moves(&fallback, 0)))
             pmu->not_counting = "the default events cannot check the counters";
         else
             pmu->not_counting = pass_counts(pmu, &fallback, 0);

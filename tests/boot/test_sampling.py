@@ -2,7 +2,7 @@
 """Sampling end to end, under the counting QEMU (`make emu`) and -icount:
 the model raises the overflow interrupt (PMI, delivered as an NMI) right
 after the instruction that overflows the sampled counter, on every backend
-that has one, and the kernel's sampler files each one under the payload's
+that has one (P6, architectural perfmon, AMD, the Pentium 4), and the kernel's sampler files each one under the payload's
 body offset.
 
 Windows run in ring 3 and the sampled event counts ring 3 only
@@ -43,6 +43,8 @@ MODELS = [
     ("Skylake-Client", "arch"),   # version 4: GLOBAL_STATUS, a fixed counter
     ("athlon", "amd"),
     ("phenom", "amd"),
+    ("kvm32", "p4-prescott"),     # CCCR OVF_PMI_T0, the OVF flag
+    ("kvm32,model=2,stepping=9", "p4"),
 ]
 
 
