@@ -14,10 +14,10 @@ clears ENINT. BAREBENCH_COUNTING_QEMU_PPC names another binary."""
 import os
 import sys
 
-from bootcheck import ROOT, in_parallel, report, summary
+from bootcheck import ROOT, in_parallel, records, report, summary
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-from bblib import launch, ppc, records  # noqa: E402
+from bblib import launch, ppc  # noqa: E402
 
 KERNEL = os.path.join(ROOT, "build", "ppc", "barebench.elf")
 STATS = ("min", "median", "mean", "max", "trimmed_mean")
@@ -28,15 +28,6 @@ PMI_TAKEN = ("pmu: performance-monitor interrupt (vector 0xf00): taken when PMC1
 
 def boot(machine, cpu="604e", append="", icount=True):
     return ppc.boot(KERNEL, machine, cpu, append, icount, timeout=60, counting=True)
-
-
-def run_of(b, what):
-    try:
-        runs = records.check_log(b.serial, what)
-    except records.LogError as e:
-        report(False, "%s: records intact (%s)" % (what, e.problems[0]))
-        return None
-    return runs[0] if len(runs) == 1 else None
 
 
 def exact(value, want):
@@ -69,7 +60,7 @@ def check_machine(item):
     b = boot(machine, cpu, "bench=all events=instructions,cycles")
     report(b.passed and b.exit_code == 0,
            "%s: boots, ends with status PASS and exit status 0 (%.2f s)" % (what, b.seconds))
-    run = run_of(b, what)
+    run = records(b)
     if not run:
         report(False, "%s: one intact run in the log" % what)
         return
@@ -98,7 +89,7 @@ def check_filters():
     boots = in_parallel(lambda c: boot("40p", append="%s events=%s" % (bench, c[0])), cases)
     for (events, want, label), b in zip(cases, boots):
         what = "counting qemu-system-ppc 40p events=%s" % events
-        run = run_of(b, what)
+        run = records(b)
         whole, wrong = exact_payloads(run, want) if run else ([], ["no run"])
         report(len(whole) == 5 and not wrong and b.passed,
                "%s: the %s filters freeze as MMCR0 says (supervisor, MSR[PM] = 0): %s%s"
@@ -110,7 +101,7 @@ def check_without_icount():
     what = "counting qemu-system-ppc 40p without -icount"
     b = boot("40p", append="bench=nop+add_throughput+branch_random+cost_mfspr "
              "events=instructions,cycles", icount=False)
-    run = run_of(b, what)
+    run = records(b)
     whole, wrong = exact_payloads(run, {INSNS: 1, CYCLES: 1}) if run else ([], ["no run"])
     report(len(whole) == 4 and not wrong,
            "%s: instructions and cycles exact all the same (%s)"
