@@ -15,10 +15,10 @@ static struct pmu *spmu;
 static const struct pmu_plan *splan;
 static struct pmu_overflow ovf;
 static bool active;
-static bool rearm_failed; /* since the payload began: its histogram is incomplete */
-static uint64_t rearms;   /* since the pass armed the counter */
-static uint64_t counted;  /* events the sampled counter counted during this payload */
-static bool read_failed;  /* reading it at the end of a pass faulted */
+static bool rearm_failed;        /* since the payload began: its histogram is incomplete */
+static volatile uint64_t rearms; /* since the pass armed the counter (NMI) */
+static uint64_t counted;         /* events the sampled counter counted during this payload */
+static bool read_failed;         /* reading it at the end of a pass faulted */
 
 static struct pmu_sample_hist hist;
 
@@ -66,13 +66,19 @@ bool sample_owns_pass(unsigned pass)
 
 void sample_pass_ending(unsigned pass)
 {
-    uint64_t value;
+    uint64_t value, before;
     if (!active || pass != ovf.pass)
         return;
-    if (pmu_overflow_read(spmu, &ovf, &value) < 0)
-        read_failed = true;
-    else
-        counted += pmu_overflow_counted(&ovf, value, rearms);
+    /* The counter still runs: a PMI between the read and the count of
+     * re-armings would pair a value with the wrong count, so read again. */
+    do {
+        before = rearms;
+        if (pmu_overflow_read(spmu, &ovf, &value) < 0) {
+            read_failed = true;
+            return;
+        }
+    } while (before != rearms);
+    counted += pmu_overflow_counted(&ovf, value, before);
 }
 
 void sample_payload_begin(void)
