@@ -182,6 +182,13 @@ static void print_overhead(const struct suite_context *ctx, const struct measure
 {
     uint64_t min_count[WINDOW_MAX_READS];
     for (unsigned pass = 0; pass < ctx->plan->n_passes; pass++) {
+        /* No value could come of the empty windows: do not run them. */
+        if (sample_owns_pass(pass)) {
+            kprintf("window overhead, pass %u: no value: the sampled counter is re-armed at "
+                    "each PMI\n",
+                    pass);
+            continue;
+        }
         const char *why = start_pass(ctx, pass);
         if (why) {
             kprintf("window overhead, pass %u: not measured: %s\n", pass, why);
@@ -189,12 +196,6 @@ static void print_overhead(const struct suite_context *ctx, const struct measure
         }
         unsigned n = measure_overhead(ctx->plan, pass, cfg, &result, min_count);
         stop_pass(ctx, pass);
-        if (sample_owns_pass(pass)) {
-            kprintf("window overhead, pass %u: no value: the sampled counter is re-armed at "
-                    "each PMI\n",
-                    pass);
-            continue;
-        }
         kprintf("window overhead, pass %u (minimum of %u empty windows):", pass,
                 (unsigned)cfg->reps);
         for (unsigned i = 0; i < n; i++)
