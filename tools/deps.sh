@@ -21,7 +21,7 @@ xorriso:xorriso
 mformat:mtools
 /usr/share/ovmf/OVMF.fd:ovmf
 /usr/include/perfmon/pfmlib.h:libpfm4-dev
-/usr/lib/gcc/x86_64-linux-gnu/12/32/libgcc.a:gcc-multilib
+/usr/lib/gcc/x86_64-linux-gnu/12/32/libgcc.a:lib32gcc-12-dev
 clang:clang
 cppcheck:cppcheck
 clang-tidy:clang-tidy
