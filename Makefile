@@ -166,7 +166,7 @@ check: deps
 # test when lava-dispatcher is there.
 .PHONY: check-lava
 check-lava: deps
-	@tools/lava-deps.sh
+	@tools/deps.sh lava
 	@$(MAKE) --no-print-directory -j2 all
 	@BUILD=$(BUILD) tests/boot/test_lava.py
 

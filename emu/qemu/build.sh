@@ -130,21 +130,8 @@ if ! have_debsrc; then
     apt_update
 fi
 
-# --- build dependencies -------------------------------------------------------
-deps=(dpkg-dev patch gcc make meson ninja-build pkg-config libglib2.0-dev
-      libpixman-1-dev libfdt-dev zlib1g-dev flex bison python3-venv bzip2 xz-utils)
-missing=()
-for p in "${deps[@]}"; do
-    s=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null || true)
-    case "$s" in ii*) ;; *) missing+=("$p") ;; esac
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    say "installing: ${missing[*]}"
-    if ! apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2; then
-        apt_update
-        apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
-    fi
-fi
+# --- build dependencies: the emu group of tools/packages.list ----------------
+"$here/../../tools/deps.sh" emu >&2
 
 # --- source: apt-get source qemu=<version> into the cache ---------------------
 mkdir -p "$cache/download" "$dir"
