@@ -105,6 +105,13 @@ $(BUILD)/host/test_%: $(BUILD)/host/obj/tests/host/test_%.o $(HOSTLIB_OBJ) $(MOD
 $(BUILD)/host/%: $(BUILD)/host/obj/tools/%.o $(HOSTLIB_OBJ)
 	$(HOSTCC) -o $@ $(filter %.o,$^)
 
+# Objects that only pattern rules name are intermediate to make 4.3, which
+# deletes them after the first link and so recompiles them on the next make:
+# name them all here to keep them.
+.SECONDARY: $(HOSTLIB_OBJ) $(MODELS_OBJ) \
+  $(patsubst $(BUILD)/host/%,$(BUILD)/host/obj/tests/host/%.o,$(HOST_TESTS)) \
+  $(patsubst $(BUILD)/host/%,$(BUILD)/host/obj/tools/%.o,$(HOST_TOOLS))
+
 iso: $(ISO)
 $(ISO): $(KERNEL) iso/grub.cfg iso/grub-modules
 	@mkdir -p $(BUILD)/isodir/boot/grub
