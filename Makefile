@@ -104,7 +104,6 @@ $(BUILD)/host/test_%: $(BUILD)/host/obj/tests/host/test_%.o $(HOSTLIB_OBJ) $(MOD
 	$(HOSTCC) -o $@ $(filter %.o,$^) -lpfm
 $(BUILD)/host/%: $(BUILD)/host/obj/tools/%.o $(HOSTLIB_OBJ)
 	$(HOSTCC) -o $@ $(filter %.o,$^)
-
 # Objects that only pattern rules name are intermediate to make 4.3, which
 # deletes them after the first link and so recompiles them on the next make:
 # name them all here to keep them.
@@ -186,8 +185,9 @@ fuzz: deps $(BUILD)/host/pmu-encode
 
 # Static analysis over every C file: kernel code as the kernel builds it,
 # host code with the host's headers.
-C_FILES := $(shell git ls-files '*.c' '*.h' 2>/dev/null)
-HOST_ONLY_C := $(filter tests/% tools/%,$(filter %.c,$(C_FILES)))
+# Every C file of the tree, read from disk (an export without .git lints too).
+C_FILES = $(shell find . -path ./build -prune -o -path './.*' -prune -o \( -name '*.c' -o -name '*.h' \) -print | sed 's|^\./||' | sort)
+HOST_ONLY_C = $(filter tests/% tools/%,$(filter %.c,$(C_FILES)))
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability --std=c11 \
 	  -I. -DBAREBENCH_HOST --inline-suppr $(LAYERS) tests tools
