@@ -3,7 +3,8 @@
  * p4_events.c; specs: p4_resolve.c; placement: p4_place.c. */
 #include "lib/fmt.h"
 #include "lib/kstring.h"
-#include "pmu/x86/p4.h"
+#include "pmu/x86/p4_place.h"
+#include "pmu/x86/p4_resolve.h"
 
 static bool p4_detect(const struct cpu_info *cpu)
 {
@@ -194,8 +195,8 @@ static void emit_cccr(const struct pmu *pmu, const struct pmu_assigned_event *co
 #define P4_MAX_PASS_WRITES (2 + 4 * P4_N_COUNTERS)
 _Static_assert(P4_MAX_PASS_WRITES == PMU_MAX_WRITES, "the Pentium 4 sets PMU_MAX_WRITES");
 
-unsigned p4_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
-                   struct pmu_write *out, unsigned max)
+static unsigned p4_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                          struct pmu_write *out, unsigned max)
 {
     const struct pmu_assigned_event *evs[PMU_MAX_EVENTS];
     unsigned n = pass_events(plan, pass, evs), count = 0;
@@ -234,8 +235,8 @@ unsigned p4_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned 
 /* The CCCR's disabled value clears enable, cascade and the sticky OVF
  * flag; the active-thread field stays 11b, which the SDM requires on
  * processors without Hyper-Threading (vol. 3B, NetBurst "CCCR MSRs"). */
-unsigned p4_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
-                        struct pmu_write *out, unsigned max)
+static unsigned p4_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                               struct pmu_write *out, unsigned max)
 {
     (void)pmu;
     const struct pmu_assigned_event *evs[PMU_MAX_EVENTS];

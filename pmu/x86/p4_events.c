@@ -3,7 +3,7 @@
  * Names are libpfm4's, except where the SDM names a bit differently and
  * libpfm4's name says the opposite (mispred_branch_retired:NBOGUS). */
 #include "lib/kstring.h"
-#include "pmu/x86/p4.h"
+#include "pmu/x86/p4_events.h"
 
 #define MASKS(a) a, (uint8_t)(sizeof a / sizeof a[0])
 

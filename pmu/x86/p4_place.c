@@ -10,7 +10,8 @@
  * fit and what holds its ESCRs and counters. */
 #include "lib/fmt.h"
 #include "lib/kstring.h"
-#include "pmu/x86/p4.h"
+#include "pmu/x86/p4_place.h"
+#include "pmu/x86/p4_resolve.h"
 
 static const uint32_t group_counters[] = {0x0000fu, 0x000f0u, 0x00f00u, 0x3f000u};
 #define N_GROUPS 4

@@ -1,6 +1,6 @@
 /* The NetBurst register model: counters, CCCRs and ESCRs as the SDM's
  * table of performance counter MSRs lists them. */
-#include "pmu/x86/p4.h"
+#include "pmu/x86/p4_regs.h"
 
 static const char *const counter_names[P4_N_COUNTERS] = {
     "BPU_COUNTER0",   "BPU_COUNTER1",   "BPU_COUNTER2", "BPU_COUNTER3",   "MS_COUNTER0",

@@ -6,7 +6,7 @@
  * cpu/event=0x..,escr=0x3..,umask=0x..[,MOD...]/ for any event of any ESCR.
  * Modifiers:
  *   u, k          user / kernel only (default: both)
- *   t0, t1        logical processor 0 / 1 only (default: both, see p4.h)
+ *   t0, t1        logical processor 0 / 1 only (default: both, see p4_regs.h)
  *   thr=N         compare: count cycles where the increment exceeds N (0-15)
  *   c=N           compare: cycles with at least N (thr=N-1), as perf's cmask
  *   cmpl, i       complement: count cycles where the increment is <= thr
@@ -23,7 +23,7 @@
  *   fast, rdmsr   read with RDPMC's fast form (32 bits) or with RDMSR */
 #include "lib/fmt.h"
 #include "lib/kstring.h"
-#include "pmu/x86/p4.h"
+#include "pmu/x86/p4_resolve.h"
 
 /* What the modifiers asked for, before it becomes register values. */
 struct request {

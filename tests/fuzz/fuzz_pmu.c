@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "pmu/pmu.h"
-#include "pmu/x86/p4.h"
+#include "pmu/x86/p4_regs.h"
 #include "tests/fuzz/fuzz.h"
 #include "tools/hostlib/cpus.h"
 

@@ -3,7 +3,7 @@
  * conflict. */
 #include <string.h>
 
-#include "pmu/x86/p4.h"
+#include "pmu/x86/p4_regs.h"
 #include "tests/host/check.h"
 #include "tests/host/models/p4_model.h"
 

@@ -4,7 +4,7 @@
  * and its clearing, PMI bits, 40-bit wrap), cascading, and the reads. */
 #include <string.h>
 
-#include "pmu/x86/p4.h"
+#include "pmu/x86/p4_regs.h"
 #include "tests/host/check.h"
 #include "tests/host/models/p4_model.h"
 

@@ -4,7 +4,7 @@
  * masks together, and the filter modifiers libpfm4 has (u, k, e, cmpl,
  * thr). The ESCR and CCCR values must be equal.
  *
- * Thread bits agree: both sides set T0 and T1 (see pmu/x86/p4.h). Where we
+ * Thread bits agree: both sides set T0 and T1 (see pmu/x86/p4_regs.h). Where we
  * differ on purpose, the difference is listed in `known` with its reason;
  * any other difference fails. A comparison that compared nothing fails. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu/x86/p4.h"
+#include "pmu/x86/p4_events.h"
 #include "tests/host/check.h"
 #include "tools/hostlib/cpus.h"
 

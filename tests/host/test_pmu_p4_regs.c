@@ -6,7 +6,7 @@
  * mask of the table counting in the model when its signal fires. */
 #include <string.h>
 
-#include "pmu/x86/p4.h"
+#include "pmu/x86/p4_events.h"
 #include "tests/host/check.h"
 #include "tests/host/models/p4_model.h"
 #include "tools/hostlib/cpus.h"
