@@ -19,7 +19,7 @@ import msrdump
 from bblib import runner
 
 OPTIONS = "bench=nop+add_latency"
-# Instructions of the empty TSC window: per serializer (README, "How it measures").
+# Instructions of the empty TSC window: per serializer (docs/output.md, "How it measures").
 OVERHEAD = {"lfence": 9, "cpuid": 11}
 
 # QEMU model -> (family, serializer, lfence condition, what its detail says).

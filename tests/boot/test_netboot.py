@@ -12,7 +12,7 @@ import tempfile
 
 import bootcheck as bc
 from bblib import module
-from test_user_payload import readme_example
+from test_user_payload import EXAMPLE_DOC, doc_example
 
 # The e1000 ROM QEMU loads (its data folder points into ipxe-qemu's).
 ROM = "/usr/lib/ipxe/qemu/efi-e1000.rom"
@@ -23,9 +23,9 @@ def main():
     if not os.path.exists(ROM):
         bc.skip("netboot: QEMU's iPXE ROMs are not installed (package ipxe-qemu)")
         return bc.summary()
-    source = readme_example()
+    source = doc_example()
     names = re.findall(r"^PAYLOAD (\w+),", source or "", re.M)
-    if not bc.report(bool(names), "README.md has the example payloads"):
+    if not bc.report(bool(names), "%s has the example payloads" % EXAMPLE_DOC):
         return bc.summary()
     with tempfile.TemporaryDirectory(prefix="bb-tftp-") as tftp:
         shutil.copy(bc.KERNEL, os.path.join(tftp, "barebench.elf"))

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Payload modules: the README's example payloads, assembled into a module
-with `tools/barebench payload` and given to the stock kernel as a multiboot1
+"""Payload modules: the example payloads of docs/payloads.md, assembled into
+a module with `tools/barebench payload` and given to the stock kernel as a multiboot1
 module (QEMU -initrd), measure exactly what the same source built in with
 `make PAYLOAD=` measures under -icount, record for record; through GRUB's
 `module2` (multiboot2) too. Damaged, truncated, oversized and hostile copies
@@ -16,7 +16,7 @@ import tempfile
 
 import bootcheck as bc
 from bblib import module, runner
-from test_user_payload import readme_example
+from test_user_payload import EXAMPLE_DOC, doc_example
 
 TOOL = os.path.join(bc.ROOT, "tools", "barebench")
 
@@ -51,8 +51,8 @@ def damaged_copies(good, work):
 
 
 def main():
-    source = readme_example()
-    if not bc.report(source is not None, "README.md has the example payload block"):
+    source = doc_example()
+    if not bc.report(source is not None, "%s has the example payload block" % EXAMPLE_DOC):
         return bc.summary()
     names = re.findall(r"^PAYLOAD (\w+),", source, re.M)
     with tempfile.TemporaryDirectory(prefix="bb-module-") as work:
@@ -63,7 +63,7 @@ def main():
         tool = subprocess.run([sys.executable, TOOL, "payload", asm, "-o", bbp],
                               capture_output=True, text=True, cwd=bc.ROOT)
         if not bc.report(tool.returncode == 0 and os.path.exists(bbp),
-                         "barebench payload builds the README example into a module (%s)"
+                         "barebench payload builds the docs' example into a module (%s)"
                          % "; ".join((tool.stdout + tool.stderr).split("\n")).strip("; ")[-300:]):
             return bc.summary()
         good = open(bbp, "rb").read()

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Ring-3 windows, the monitor gate, the watchdog and sampling (the README
-section of that name): ring=3 runs the windows at CPL 3 and the gate's
+"""Ring-3 windows, the monitor gate, the watchdog and sampling (as
+docs/ring3-sampling.md says them): ring=3 runs the windows at CPL 3 and the gate's
 operations answer from there; a privileged instruction or a fault in a
 ring-3 payload is reported and the suite goes on; a payload that never ends
 is stopped by the watchdog's NMI under QEMU and Bochs; sampling says plainly

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The README's example payloads, built into the image with `make PAYLOAD=`,
-are listed and each measures exactly its instruction count under -icount;
-one of them has an inner loop on a `%$` label, the way the README says a
-label inside a body is written."""
+"""The example payloads of docs/payloads.md, built into the image with
+`make PAYLOAD=`, are listed and each measures exactly its instruction count
+under -icount; one of them has an inner loop on a `%$` label, the way
+docs/payloads.md says a label inside a body is written."""
 
 import os
 import re
@@ -12,15 +12,19 @@ import tempfile
 import bootcheck as bc
 
 
-def readme_example():
-    text = open(os.path.join(bc.ROOT, "README.md")).read()
+# The file whose example-payload block the boot tests build and run.
+EXAMPLE_DOC = "docs/payloads.md"
+
+
+def doc_example():
+    text = open(os.path.join(bc.ROOT, EXAMPLE_DOC)).read()
     m = re.search(r"<!-- example-payload.*?```nasm\n(.*?)```", text, re.S)
     return m.group(1) if m else None
 
 
 def main():
-    source = readme_example()
-    if not bc.report(source is not None, "README.md has the example payload block"):
+    source = doc_example()
+    if not bc.report(source is not None, "%s has the example payload block" % EXAMPLE_DOC):
         return bc.summary()
     payloads = re.findall(r"^PAYLOAD (\w+), .*, (\d+)\s*$", source, re.M)
     bc.report(len(payloads) >= 2 and re.search(r"^%\$(\w+):$", source, re.M) is not None and

@@ -1,4 +1,4 @@
-"""The layering the README's "Layout: the layers" describes, checked over the
+"""The layering docs/development.md describes ("Layout: the layers"), checked over the
 tree as it is: includes written from the top of the tree, no folder including
 a layer above it, no architecture folder included by code that every
 architecture shares, and no circle of units (x.c with x.h) that depend on

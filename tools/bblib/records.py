@@ -1,6 +1,6 @@
 """Find, verify and group the kernel's serial machine records.
 
-A record is one line `@BB,<seq>,<type>,<field>,...*<crc>` (format in README).
+A record is one line `@BB,<seq>,<type>,<field>,...*<crc>` (format in docs/records.md).
 Logs come from emulators and from terminal programs on real machines, so text
 around records is noise: escape codes, CR/LF, GRUB's menu, the human tables.
 Only text from "@BB," on counts. Anything wrong with a record itself (CRC,
