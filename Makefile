@@ -176,6 +176,13 @@ check-lava: deps
 	@$(MAKE) --no-print-directory -j2 all
 	@BUILD=$(BUILD) tests/boot/test_lava.py
 
+# The README's two commands on a new user's machine: a minimal Debian 12 root
+# (debootstrap, cached in /var/cache/barebench/fresh), a clean export of HEAD,
+# make only; about 10 minutes cold, so not part of make check.
+.PHONY: check-fresh
+check-fresh:
+	@tools/check-fresh.sh
+
 # libFuzzer on the boot-option and event-spec parsers, longer than the short
 # run in make check; the corpus grows in $(BUILD)/fuzz/corpus/ across runs.
 FUZZ_SECONDS ?= 300
@@ -210,6 +217,7 @@ help:
 	@echo "make bochs      boot the ISO in Bochs: MODEL=p4_willamette"
 	@echo "make report     default suite on QEMU + Bochs models: build/report.{md,csv,json,svg}"
 	@echo "make check      host tests and the boot matrix; ends with 'N passed, N failed'"
+	@echo "make check-fresh  make run and make check in a fresh Debian 12 root (debootstrap)"
 	@echo "make check-lava run lava/job-qemu.yaml with lava-run (installs lava-dispatcher)"
 	@echo "make fuzz       fuzz the option and event-spec parsers: FUZZ_SECONDS=300 per target"
 	@echo "make deps       install the Debian packages the project needs"
