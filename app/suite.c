@@ -122,13 +122,14 @@ static void print_row(const struct suite_context *ctx, const struct payload *p, 
 {
     const struct pmu_assigned_event *ev = &ctx->plan->events[result.event[slot]];
     struct stats s;
-    char v[5][24];
+    char v[6][24];
     stats_compute(result.value[slot], cfg->reps, &s);
-    int64_t shown[5] = {pick(&s, ctx->opts->aggregate), s.min, s.max, s.mean, s.trimmed};
-    for (int i = 0; i < 5; i++)
+    int64_t shown[6] = {
+        pick(&s, ctx->opts->aggregate), s.min, s.max, s.mean, s.trimmed, s.max - s.min};
+    for (int i = 0; i < 6; i++)
         fmt_fixed(v[i], sizeof v[i], shown[i], 2);
-    kprintf("  %10s %10s %10s %10s %10s  %-28s %-22s %s\n", v[0], v[1], v[2], v[3], v[4], ev->name,
-            ev->encoding, ev->counter);
+    kprintf("  %10s %10s %10s %10s %10s %8s  %-28s %-22s %s\n", v[0], v[1], v[2], v[3], v[4], v[5],
+            ev->name, ev->encoding, ev->counter);
 
     record_begin("result");
     record_field(p->name);
