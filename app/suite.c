@@ -146,6 +146,16 @@ static void print_row(const struct suite_context *ctx, const struct payload *p, 
     record_field_x100(s.max);
     record_field_x100(s.trimmed);
     record_end();
+
+    const char *unmodelled = pmu_not_modelled(ctx->pmu, ev);
+    if (unmodelled) {
+        kprintf("  %s: %s\n", ev->name, unmodelled);
+        record_begin("unmodelled");
+        record_field(p->name);
+        record_field(ev->name);
+        record_field(unmodelled);
+        record_end();
+    }
 }
 
 /* Programs the counters of one pass (and the sampler's overflow, where it

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define RECORD_PREFIX         "@BB"
-#define RECORD_FORMAT_VERSION 3
+#define RECORD_FORMAT_VERSION 4
 #define RECORD_MAX            512
 
 /* Where finished lines go (the console in the kernel, a buffer in tests). */

@@ -190,3 +190,8 @@ void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
     if (info->vendor == VENDOR_INTEL && leaf_present(info, 0xA))
         decode_perfmon(info, cpuid, ctx);
 }
+
+bool cpu_is_qemu_tcg(const struct cpu_info *info)
+{
+    return info->features[FEAT_HYPERVISOR] && strcmp(info->hypervisor, "TCGTCGTCGTCG") == 0;
+}

@@ -87,6 +87,9 @@ void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx);
 /* Short name of a feature flag, as the boot report prints it. */
 const char *cpu_feature_name(enum cpu_feature feat);
 
+/* True under QEMU's TCG (CPUID leaf 0x40000000 says "TCGTCGTCGTCG"). */
+bool cpu_is_qemu_tcg(const struct cpu_info *info);
+
 /* Name of an architectural perfmon event by its EBX bit position, or NULL. */
 const char *cpu_arch_event_name(unsigned bit);
 

@@ -206,6 +206,13 @@ struct pmu_backend {
                           struct pmu_overflow_regs *regs);
     const char *no_overflow;
 
+    /* Whether QEMU's TCG, with barebench's counting model (emu/README.md,
+     * "What counts"), counts the event: the model counts instructions
+     * retired, unhalted cycles and branch instructions retired, and every
+     * other event reads 0 there, which must not pass for a real zero.
+     * NULL: every event of the backend counts there (a time counter). */
+    bool (*tcg_counts)(const struct pmu *pmu, const struct pmu_assigned_event *ev);
+
     /* Register writes that disable one pass, in order. */
     unsigned (*encode_stop)(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                             struct pmu_write *out, unsigned max);

@@ -298,6 +298,15 @@ static bool surely_moves(const struct pmu_plan *plan, unsigned pass)
     return false;
 }
 
+const char *pmu_not_modelled(const struct pmu *pmu, const struct pmu_assigned_event *ev)
+{
+    if (!cpu_is_qemu_tcg(&pmu->cpu) || !pmu->backend->tcg_counts ||
+        pmu->backend->tcg_counts(pmu, ev))
+        return NULL;
+    return "not modelled: QEMU TCG's counting model counts only instructions, cycles and "
+           "branches; this event reads 0 there";
+}
+
 bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
 {
     pmu->not_counting = NULL;

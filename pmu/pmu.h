@@ -156,6 +156,11 @@ PMU_MUST_CHECK int pmu_stop_pass(struct pmu *pmu, const struct pmu_plan *plan, u
  * and fall back to the TSC (pmu_fallback_tsc). Always true for the TSC. */
 bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
 
+/* Why the event's results are no measurement on this machine, or NULL:
+ * under QEMU's TCG the counting model counts three events, and any other
+ * reads 0 like a real zero would. */
+const char *pmu_not_modelled(const struct pmu *pmu, const struct pmu_assigned_event *ev);
+
 /* Falls back to the TSC backend (after pmu_verify() failed): later plans
  * count TSC cycles and every event says so. */
 void pmu_fallback_tsc(struct pmu *pmu);

@@ -275,6 +275,16 @@ static void amd_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_e
     };
 }
 
+/* The AMD events QEMU's counting model counts (emu/README.md, "What
+ * counts"): retired instructions, cycles not in halt, retired branches. */
+static const struct evtsel_tcg_event amd_tcg_events[] = {{0xc0, 0}, {0x76, 0}, {0xc2, 0}};
+
+static bool amd_tcg_counts(const struct pmu *pmu, const struct pmu_assigned_event *ev)
+{
+    (void)pmu;
+    return evtsel_tcg_counts(true, ev->config, amd_tcg_events, PMU_ARRAY_SIZE(amd_tcg_events));
+}
+
 const struct pmu_backend pmu_amd_backend = {
     .name = "amd",
     .detect = amd_detect,
@@ -287,4 +297,5 @@ const struct pmu_backend pmu_amd_backend = {
     .encode = amd_encode,
     .overflow_regs = amd_overflow_regs,
     .encode_stop = amd_encode_stop,
+    .tcg_counts = amd_tcg_counts,
 };

@@ -308,6 +308,19 @@ static void arch_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_
     regs->status_bit = global ? 1ull << i : 0;
 }
 
+/* The architectural events QEMU's counting model counts (emu/README.md,
+ * "What counts"), on a GP or a fixed counter: instructions retired, core and
+ * reference cycles, topdown slots (FIXED_CTR3), branch instructions retired. */
+static const struct evtsel_tcg_event arch_tcg_events[] = {
+    {0xc0, 0}, {0x3c, 0}, {0x3c, 1}, {0xa4, 1}, {0xc4, 0},
+};
+
+static bool arch_tcg_counts(const struct pmu *pmu, const struct pmu_assigned_event *ev)
+{
+    (void)pmu;
+    return evtsel_tcg_counts(false, ev->config, arch_tcg_events, PMU_ARRAY_SIZE(arch_tcg_events));
+}
+
 const struct pmu_backend pmu_arch_backend = {
     .name = "arch",
     .detect = arch_detect,
@@ -320,4 +333,5 @@ const struct pmu_backend pmu_arch_backend = {
     .encode = arch_encode,
     .overflow_regs = arch_overflow_regs,
     .encode_stop = arch_encode_stop,
+    .tcg_counts = arch_tcg_counts,
 };

@@ -358,3 +358,16 @@ int evtsel_resolve(const struct evtsel_rules *rules, const struct pmu_spec *spec
     ev->config = config;
     return 0;
 }
+
+bool evtsel_tcg_counts(bool amd, uint64_t config, const struct evtsel_tcg_event *events, unsigned n)
+{
+    struct evtsel_rules rules = {.amd = amd};
+    uint32_t code = evtsel_event_code(&rules, config);
+    unsigned umask = (unsigned)(config >> EVTSEL_UMASK_SHIFT) & 0xff;
+    if (config & EVTSEL_EDGE)
+        return false;
+    for (unsigned i = 0; i < n; i++)
+        if (events[i].code == code && events[i].umask == umask)
+            return true;
+    return false;
+}

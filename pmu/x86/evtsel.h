@@ -46,4 +46,15 @@ int evtsel_resolve(const struct evtsel_rules *rules, const struct pmu_spec *spec
 /* The event-select code (12 bits on AMD) of a resolved config. */
 uint32_t evtsel_event_code(const struct evtsel_rules *rules, uint64_t config);
 
+/* An event QEMU's counting model counts: its event select and unit mask. */
+struct evtsel_tcg_event {
+    uint16_t code;
+    uint8_t umask;
+};
+
+/* True when the config selects one of the n events (the model also takes
+ * CMASK and INV exactly, but edge detection reads 0 there). */
+bool evtsel_tcg_counts(bool amd, uint64_t config, const struct evtsel_tcg_event *events,
+                       unsigned n);
+
 #endif

@@ -271,6 +271,35 @@ static void p4_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_ev
     };
 }
 
+/* What QEMU's counting model counts on NetBurst (emu/README.md, "What
+ * counts"): instr_retired on CRU_ESCR0/1 (non-bogus; nothing is tagged
+ * unless the kernel tags it), branch_retired on CRU_ESCR2/3 where a
+ * direction's predicted and mispredicted bits go together (the model
+ * predicts every branch, so only their sum is exact), global_power_events'
+ * RUNNING on FSB_ESCR0/1. Bogus instructions and mispredictions alone read
+ * 0 there, and so does edge detection with compare. */
+static bool p4_tcg_counts(const struct pmu *pmu, const struct pmu_assigned_event *ev)
+{
+    (void)pmu;
+    unsigned escr = P4_AUX_PLACED(ev->hw_aux);
+    uint32_t value = p4_escr_value(ev);
+    unsigned select = (value & P4_ESCR_EVENT_MASK) >> 25;
+    unsigned emask = (value & P4_ESCR_EMASK_MASK) >> 9;
+    uint32_t edge = P4_CCCR_COMPARE | P4_CCCR_EDGE;
+    if (escr >= P4_N_ESCRS || !emask || (p4_cccr_value(ev) & edge) == edge)
+        return false;
+    if (escr == P4_CRU_ESCR0 || escr == P4_CRU_ESCR1) /* NBOGUSNTAG, NBOGUSTAG */
+        return select == 0x02 && (emask & 0x1) && !(emask & ~0x3u);
+    if (escr == P4_CRU_ESCR2 || escr == P4_CRU_ESCR3) { /* MMNP, MMNM, MMTP, MMTM */
+        bool not_taken = emask & 0x3, taken = emask & 0xc;
+        return select == 0x06 && !(emask & ~0xfu) && (!not_taken || (emask & 0x3) == 0x3) &&
+               (!taken || (emask & 0xc) == 0xc);
+    }
+    if (escr == P4_FSB_ESCR0 || escr == P4_FSB_ESCR1) /* RUNNING */
+        return select == 0x13 && emask == 0x1;
+    return false;
+}
+
 const struct pmu_backend pmu_p4_backend = {
     .name = "p4",
     .detect = p4_detect,
@@ -284,4 +313,5 @@ const struct pmu_backend pmu_p4_backend = {
     .encode = p4_encode,
     .overflow_regs = p4_overflow_regs,
     .encode_stop = p4_encode_stop,
+    .tcg_counts = p4_tcg_counts,
 };

@@ -25,8 +25,7 @@
 
 static bool p5_detect(const struct cpu_info *cpu)
 {
-    bool safe_msrs =
-        !cpu->features[FEAT_HYPERVISOR] || strcmp(cpu->hypervisor, "TCGTCGTCGTCG") == 0;
+    bool safe_msrs = !cpu->features[FEAT_HYPERVISOR] || cpu_is_qemu_tcg(cpu);
     return cpu->vendor == VENDOR_INTEL && cpu->family == 5 && cpu->features[FEAT_MSR] && safe_msrs;
 }
 
@@ -257,6 +256,17 @@ static unsigned p5_encode_stop(const struct pmu *pmu, const struct pmu_plan *pla
     return n;
 }
 
+/* What QEMU's counting model counts on the Pentium (emu/README.md, "What
+ * counts"): BRANCHES (0x12) and INSTRUCTIONS_EXECUTED (0x16) in either mode,
+ * NUMBER_OF_CYCLES_NOT_IN_HALT_STATE (0x30) in duration mode only. */
+static bool p5_tcg_counts(const struct pmu *pmu, const struct pmu_assigned_event *ev)
+{
+    (void)pmu;
+    unsigned code = (unsigned)ev->config & 0x3f;
+    bool duration = (ev->config >> CESR_CC_SHIFT) & CC_CYCLES;
+    return code == 0x12 || code == 0x16 || (code == 0x30 && duration);
+}
+
 const struct pmu_backend pmu_p5_backend = {
     .name = "p5",
     .no_overflow = "the Pentium signals a counter overflow on its PM0/PM1 pins only (CESR PC "
@@ -271,4 +281,5 @@ const struct pmu_backend pmu_p5_backend = {
     .place = p5_place,
     .encode = p5_encode,
     .encode_stop = p5_encode_stop,
+    .tcg_counts = p5_tcg_counts,
 };

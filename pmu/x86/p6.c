@@ -192,6 +192,16 @@ static void p6_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_ev
     };
 }
 
+/* The P6 events QEMU's counting model counts (emu/README.md, "What counts"):
+ * INST_RETIRED, CPU_CLK_UNHALTED, BR_INST_RETIRED. */
+static const struct evtsel_tcg_event p6_tcg_events[] = {{0xc0, 0}, {0x79, 0}, {0xc4, 0}};
+
+static bool p6_tcg_counts(const struct pmu *pmu, const struct pmu_assigned_event *ev)
+{
+    (void)pmu;
+    return evtsel_tcg_counts(false, ev->config, p6_tcg_events, PMU_ARRAY_SIZE(p6_tcg_events));
+}
+
 const struct pmu_backend pmu_p6_backend = {
     .name = "p6",
     .detect = p6_detect,
@@ -204,4 +214,5 @@ const struct pmu_backend pmu_p6_backend = {
     .encode = p6_encode,
     .overflow_regs = p6_overflow_regs,
     .encode_stop = p6_encode_stop,
+    .tcg_counts = p6_tcg_counts,
 };

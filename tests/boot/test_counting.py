@@ -8,7 +8,9 @@ instruction per clock), and exactly the branches it declares, with zero
 spread, at several unroll values and with both ways of removing the
 window's cost; event lists larger than the counters run in passes with the
 same results; in ring 3 a user-only event counts the payload and not the
-gate's kernel path, and a kernel-only event the other way round."""
+gate's kernel path, and a kernel-only event the other way round; an event
+the model does not count is marked as not modelled, result by result, and
+the three it counts never are."""
 
 import re
 
@@ -111,6 +113,9 @@ def check_model(item):
     if run:
         bc.report(run.boot["counting"] == "1", "%s: the boot record says the PMU counts" % target)
         check_exact(target, run, NAMES[backend])
+        marked = {r.fields["event"] for r in run.of_type("unmodelled")}
+        bc.report(not marked, "%s: instructions, cycles and branches are never marked not "
+                  "modelled (%s)" % (target, sorted(marked)))
     bc.report(b.passed, "%s ends with PASS (%s)" % (target, "; ".join(b.problems) or "ok"))
 
 
@@ -182,6 +187,30 @@ def check_ring3(cpu, names):
               % (cpu, user, kernel, k[0]["median"] if k else "none"))
 
 
+def check_unmodelled():
+    """P6 events the model does not count (emu/README.md, "What counts") read
+    0.00 like a real zero would: each of their results is marked, on the
+    console and by an unmodelled record right after it; INST_RETIRED is not."""
+    unmodelled = ("DATA_MEM_REFS", "BR_MISS_PRED_RETIRED")
+    b = boot("pentium3", "bench=add_throughput+branch_random events=INST_RETIRED,"
+             + ",".join(unmodelled))
+    run = bc.records(b)
+    if not run:
+        bc.report(False, "counting qemu pentium3, unmodelled events: records (%s)" % b.problems)
+        return
+    results = [(r.fields["bench"], r.fields["event"]) for r in run.of_type("result")]
+    marks = [(r.fields["bench"], r.fields["event"]) for r in run.of_type("unmodelled")]
+    want = [key for key in results if key[1] in unmodelled]
+    bc.report(len(want) == 4 and marks == want,
+              "counting qemu pentium3: every result of %s is marked not modelled, and only "
+              "those (%s)" % (" and ".join(unmodelled), marks))
+    order = [r.type for r in run.records if r.type in ("result", "unmodelled")]
+    bc.report(all(order[i - 1] == "result" for i, t in enumerate(order) if t == "unmodelled"),
+              "each unmodelled record follows its result")
+    bc.report(b.serial.count("DATA_MEM_REFS: not modelled: QEMU TCG") == 2,
+              "the console says it under each DATA_MEM_REFS row")
+
+
 def check_without_icount():
     """Without -icount the instruction and branch counts are still exact
     (the model counts retirements, not time)."""
@@ -206,6 +235,7 @@ def main():
     check_ring3("pentium3", NAMES["p6"])
     check_ring3("Skylake-Client", NAMES["arch"])
     check_without_icount()
+    check_unmodelled()
     return bc.summary()
 
 

@@ -87,3 +87,22 @@ def samples_log(version=3, hist=(("0x0", 3), ("0x3", 2), ("reads", 1)), before=F
     lines = [make_record(seq, kind, *fields) for seq, (kind, *fields) in enumerate(body)]
     lines.append(make_record(len(lines), "end", len(lines), "pass"))
     return "\n".join(lines) + "\n"
+
+
+def unmodelled_log(version=4, before=False):
+    """A run under QEMU's TCG counting model (counting QEMU, -cpu pentium3)
+    with INST_RETIRED and DATA_MEM_REFS: the second is not modelled there,
+    and its result is marked; `before` puts the mark before its result."""
+    reason = "not modelled: QEMU TCG's counting model counts only instructions; reads 0"
+    body = [("boot", version, "GenuineIntel", 6, 7, 3, "QEMU Virtual CPU version 2.5+", "p6", 1,
+             "cpuid", "qemu", "events=INST_RETIRED;DATA_MEM_REFS")]
+    body += [("bench", "add2", "2", "two ADDs"), ("pass", "add2", 0, "INST_RETIRED+DATA_MEM_REFS")]
+    result = ("result", "add2", "DATA_MEM_REFS", "r430043", "PMC1", 0, "events", 11, 100,
+              "0.00", "0.00", "0.00", "0.00", "0.00")
+    mark = ("unmodelled", "add2", "DATA_MEM_REFS", reason)
+    body += [("result", "add2", "INST_RETIRED", "r4300c0", "PMC0", 0, "events", 11, 100,
+              "2.00", "2.00", "2.00", "2.00", "2.00")]
+    body += [mark, result] if before else [result, mark]
+    lines = [make_record(seq, kind, *fields) for seq, (kind, *fields) in enumerate(body)]
+    lines.append(make_record(len(lines), "end", len(lines), "pass"))
+    return "\n".join(lines) + "\n"

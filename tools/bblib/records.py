@@ -14,12 +14,13 @@ from dataclasses import dataclass
 
 PREFIX = "@BB,"
 # Version 2 added `cond` records (the conditions of the run) after the boot
-# record, version 3 the sampler's `samples` and `hist` records; older logs,
+# record, version 3 the sampler's `samples` and `hist` records, version 4
+# the `unmodelled` mark on a result an emulator cannot give; older logs,
 # which have none, are still read.
-FORMAT_VERSION = "3"
-FORMAT_VERSIONS = ("1", "2", "3")
+FORMAT_VERSION = "4"
+FORMAT_VERSIONS = ("1", "2", "3", "4")
 # The first version that has each record type, where it is not 1.
-SINCE_VERSION = {"cond": "2", "samples": "3", "hist": "3"}
+SINCE_VERSION = {"cond": "2", "samples": "3", "hist": "3", "unmodelled": "4"}
 
 # Fields after the type, per record type.
 FIELD_NAMES = {
@@ -35,6 +36,7 @@ FIELD_NAMES = {
     "error": ("where", "message"),
     "samples": ("bench", "event", "period", "samples", "counted"),
     "hist": ("bench", "where", "count"),
+    "unmodelled": ("bench", "event", "reason"),
     "end": ("count", "status"),
 }
 STATS = ("min", "median", "mean", "max", "trimmed_mean")
@@ -373,7 +375,7 @@ def check_log(text, name="log"):
     for run in runs:
         if run.records[0].type != "boot":
             continue
-        sampled = set()
+        sampled, measured = set(), set()
         for rec in run.records:
             since = SINCE_VERSION.get(rec.type)
             if since and int(run.boot["version"]) < int(since):
@@ -381,6 +383,12 @@ def check_log(text, name="log"):
                              "introduced them)" % (rec.type, run.boot["version"], since))
             elif rec.type == "samples":
                 sampled.add(rec.fields["bench"])
+            elif rec.type == "result":
+                measured.add((rec.fields["bench"], rec.fields["event"]))
+            elif rec.type == "unmodelled" and (
+                    rec.fields["bench"], rec.fields["event"]) not in measured:
+                problems.add(rec.line, "unmodelled record of %s, %s before its result record"
+                             % (rec.fields["bench"], rec.fields["event"]))
             elif rec.type == "hist" and rec.fields["bench"] not in sampled:
                 problems.add(rec.line, "hist record of %s before its samples record"
                              % rec.fields["bench"])

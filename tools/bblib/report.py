@@ -45,6 +45,8 @@ def _value(r):
     text = results.fixed2(r["median"])
     if r["min"] != r["max"]:
         text += " (%s..%s)" % (results.fixed2(r["min"]), results.fixed2(r["max"]))
+    if r.get("unmodelled"):
+        text += " (not modelled)"
     return text
 
 
@@ -117,6 +119,11 @@ def _notes(report):
                 lines.append("- %s: %s raised %s (vector %d, error %s, eip %s)"
                              % (t["target"], b["name"], f["mnemonic"], f["vector"],
                                 f["error_code"], f["eip"]))
+        for b in t["benches"]:
+            for r in b["results"]:
+                if r.get("unmodelled"):
+                    lines.append("- %s: %s, %s: %s" % (t["target"], b["name"], r["event"],
+                                                       r["unmodelled"]))
         for e in t["errors"]:
             lines.append("- %s: error in %s: %s" % (t["target"], e["where"], e["message"]))
     return lines
@@ -165,7 +172,7 @@ def to_markdown(report):
                   "offset in each benchmark's body:", ""] + sampled[:-1]
     notes = _notes(report)
     if notes:
-        lines += ["", "Skipped, faulted and errors:", ""] + notes
+        lines += ["", "Skipped, faulted, not modelled and errors:", ""] + notes
     return "\n".join(lines) + "\n"
 
 

@@ -14,7 +14,9 @@ A report is plain JSON-able data, so `report` writes it, and `compare` and
                       {"event", "period", "samples", "counted" (null: unknown),
                        "hist": [{"where": "0x3" | "0xff+" | "reads" | "outside", "count"}]}}
   result: {"event", "encoding", "counter", "pass", "unit", "reps", "unroll",
-           "min", "median", "mean", "max", "trimmed_mean"}
+           "min", "median", "mean", "max", "trimmed_mean",
+           "unmodelled": null, or why the values are no measurement (format version 4:
+                         an event QEMU's TCG counting model does not count)}
 
 Values per iteration are numbers with at most two decimals, as the kernel printed them.
 """
@@ -70,7 +72,13 @@ def target_of(run, name, log):
                 result[k] = int(f[k])
             for k in records.STATS:
                 result[k] = _number(f[k])
+            result["unmodelled"] = None
             _bench(benches, f["bench"])["results"].append(result)
+        elif rec.type == "unmodelled":  # after its result (records.check_log)
+            for result in reversed(_bench(benches, f["bench"])["results"]):
+                if result["event"] == f["event"]:
+                    result["unmodelled"] = f["reason"]
+                    break
         elif rec.type == "skip":
             _bench(benches, f["bench"])["skip"] = f["reason"]
         elif rec.type == "fault":
@@ -167,7 +175,8 @@ def rows(report):
                     "pmu": t["pmu"], "bench": b["name"], "expected": b["expected"]}
             if b["results"]:
                 for r in b["results"]:
-                    yield dict(base, status="ok", note="", **r)
+                    yield dict(base, status="unmodelled" if r.get("unmodelled") else "ok",
+                               note=r.get("unmodelled") or "", **r)
             if b["skip"] is not None:
                 yield dict(base, status="skip", note=b["skip"])
             if b["fault"] is not None:
