@@ -87,6 +87,23 @@ def check_payload_faults():
     bc.report(boot.passed, "a run with faulting payloads still ends with PASS")
 
 
+def check_table():
+    """Each row of the human table has a value under every column its header
+    names, and its spread is max - min (without -icount, where they differ)."""
+    boot = bc.qemu("max", "bench=add_latency+div_latency+chase_l1")
+    header = re.search(r"^ +(\S+) +min +max +mean +trimmed +spread +event", boot.serial, re.M)
+    rows = re.findall(r"^ +(-?\d+\.\d\d) +(-?\d+\.\d\d) +(-?\d+\.\d\d) +(-?\d+\.\d\d)"
+                      r" +(-?\d+\.\d\d) +(-?\d+\.\d\d)  \S", boot.serial, re.M)
+    run = bc.records(boot)
+    results = run.of_type("result") if run else []
+
+    def cents(text):
+        return round(float(text) * 100)
+    bc.report(header is not None and len(rows) == len(results) == 3 and
+              all(cents(r[5]) == cents(r[2]) - cents(r[1]) for r in rows),
+              "every table row has its six values, spread = max - min (%s)" % rows)
+
+
 def check_selection():
     boot = bc.qemu("pentium", "bench=nop+nosuch*+add_lat*", icount=True)
     bc.report("bench: 'nosuch*' matches no benchmark" in boot.serial,
@@ -108,6 +125,7 @@ def main():
     check_repeatable()
     check_payload_faults()
     check_selection()
+    check_table()
     return bc.summary()
 
 
