@@ -15,6 +15,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
+from . import files
+
 # The kernel writes 0 (pass) or 1 (fail) to port 0xf4.
 QEMU_EXIT_PASS = (0 << 1) | 1
 QEMU_EXIT_FAIL = (1 << 1) | 1
@@ -190,8 +192,7 @@ def boot_qemu(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=Fa
                        modules=modules, netboot=netboot)
     text, stderr, code, timed_out, secs = _run(cmd, timeout, tee)
     if log:
-        with open(log, "w", encoding="latin-1") as f:
-            f.write(text)
+        files.write(log, text.encode("latin-1"))
     target = "%s:%s%s" % ("qemu-pmu" if counting else "qemu", "uefi" if uefi else cpu,
                           "+iso" if iso else "+ipxe" if netboot else "")
     boot = Boot(target, text, code, secs, timed_out, stderr=stderr)
@@ -217,8 +218,7 @@ def boot_bochs(iso, model, msrs=None, timeout=120, tee=False, log=None, ips=4000
         if tee:
             sys.stdout.write(text)
         if log:
-            with open(log, "w", encoding="latin-1") as f:
-                f.write(text)
+            files.write(log, text.encode("latin-1"))
         return _judge(Boot("bochs:" + model, text, code, secs, timed_out, stderr=stderr))
     finally:
         shutil.rmtree(work, ignore_errors=True)

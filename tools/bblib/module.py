@@ -20,10 +20,12 @@ import subprocess
 import tempfile
 import zlib
 
+from . import files
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 INCLUDE = os.path.join(ROOT, "bench", "x86") + os.sep
 
-MAGIC = b"BBPM"
+MAGIC = files.MODULE_MAGIC
 VERSION = 1
 HEADER_LEN = 32
 DESC_LEN = 32
@@ -215,7 +217,5 @@ def build(source, output):
     """Assembles source and writes the module to output; returns the payloads."""
     with tempfile.TemporaryDirectory(prefix="bb-payload-") as work:
         payloads = payloads_of(Elf(assemble(source, work)))
-    data = pack(payloads)
-    with open(output, "wb") as f:
-        f.write(data)
+    files.write(output, pack(payloads))
     return payloads

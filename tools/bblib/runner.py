@@ -23,17 +23,31 @@ class Target:
     name: str
 
 
+# A target's name is its log's file name in the -o folder: no folders, no "..".
+_NAME = re.compile(r"[A-Za-z0-9_+-][A-Za-z0-9_.+-]*\Z")
+
+
 def parse_targets(emulator, specs):
     """Targets from whitespace-separated model lists. QEMU models may carry
-    commas (qemu32,family=15,...), hence no comma lists; "NAME:MODEL" names one."""
+    commas (qemu32,family=15,...), hence no comma lists; "NAME:MODEL" names one.
+    ValueError for a name that is not a plain file name."""
     out = []
     for spec in specs:
         for item in spec.split():
             name, _, model = item.rpartition(":")
             if not name:
                 name = "%s-%s" % (emulator, re.sub(r"[^A-Za-z0-9_.-]+", "_", model))
+            if not _NAME.match(name):
+                raise ValueError("target name %r: a log's file name takes letters, digits and "
+                                 "_.+- and does not start with '.'" % name)
             out.append(Target(emulator, model, name))
     return out
+
+
+def same_names(targets):
+    """The names more than one target has (their logs would overwrite each other)."""
+    names = [t.name for t in targets]
+    return sorted({n for n in names if names.count(n) > 1})
 
 
 # The GRUB modules every barebench ISO carries; the Makefile's ISO rule reads

@@ -38,7 +38,7 @@ def decode_image(path):
 
 
 def join_pages(payloads):
-    """The records' text from page payloads in any order (duplicates of one
+    """The records' bytes from page payloads in any order (duplicates of one
     page are fine); ScanError names missing or disagreeing pages."""
     runs = {}
     for data in payloads:
@@ -65,10 +65,10 @@ def join_pages(payloads):
         if "%08x" % zlib.crc32(text) != run:
             problems.append("run %s: the joined pages do not match the run's CRC" % run)
             continue
-        texts.append(text.decode("ascii", "replace"))
+        texts.append(text)
     if problems:
         raise ScanError(problems)
-    return "".join(texts)
+    return b"".join(texts)
 
 
 def scan(images):
