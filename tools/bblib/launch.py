@@ -9,6 +9,7 @@ so the final serial line is the verdict there.
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -143,14 +144,49 @@ def _judge(boot, pass_code=None):
     return boot
 
 
+# The emulators running now, each the leader of its own process group (a
+# terminal's ^C reaches only the tool), and whether the tool is stopping.
+_running = set()
+_stopping = False
+
+
+def _kill(proc):
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def stop_on_signals(tool):
+    """Makes SIGTERM, SIGINT and SIGHUP kill every emulator's process group
+    and end the tool with a line saying so; the SystemExit raised runs the
+    finally blocks that remove temporary folders, and boots not yet started
+    do not start."""
+    def stop(signum, _frame):
+        global _stopping
+        _stopping = True
+        for proc in list(_running):
+            _kill(proc)
+        print("%s: stopped by %s; emulators killed" % (tool, signal.Signals(signum).name),
+              file=sys.stderr)
+        raise SystemExit(128 + signum)
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, stop)
+
+
 def _run(cmd, timeout, tee):
     """Runs cmd, streaming its standard output when tee; the emulator's own
     messages (stderr) are kept apart from the guest's serial console.
     Returns (serial text, stderr text, exit code, timed out, seconds)."""
+    if _stopping:
+        raise RuntimeError("stopped by a signal")
     start = time.monotonic()
     err = tempfile.TemporaryFile()
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=err, start_new_session=True)
+    _running.add(proc)
+    if _stopping:  # a signal came between the check above and the add: not seen there
+        _kill(proc)
     chunks = []
     timed_out = False
     try:
@@ -176,8 +212,9 @@ def _run(cmd, timeout, tee):
             time.sleep(0.02)
     finally:
         if proc.poll() is None:
-            os.killpg(proc.pid, 9)
+            _kill(proc)
             proc.wait()
+        _running.discard(proc)
     err.seek(0)
     stderr = err.read().decode("latin-1")
     err.close()

@@ -147,6 +147,13 @@ def _boot(target, out_dir, kernel, iso, append, icount, timeout, counting, modul
         return Outcome(target, log, boot, e.problems, 0)
 
 
+def _report(future, progress):
+    """Calls progress with a finished boot's outcome; a boot cancelled or
+    stopped (by a signal) has none."""
+    if not future.cancelled() and not future.exception():
+        progress(future.result())
+
+
 def run_all(targets, out_dir, kernel=None, iso=None, append="", icount=False, timeout=60,
             jobs=2, progress=None, counting=False, modules=()):
     """Boots every target, at most `jobs` at a time; returns Outcomes in the
@@ -154,11 +161,15 @@ def run_all(targets, out_dir, kernel=None, iso=None, append="", icount=False, ti
     `counting`: QEMU targets boot under the counting QEMU; `modules`: payload
     modules QEMU targets get through -initrd (Bochs's ISO must carry them)."""
     os.makedirs(out_dir, exist_ok=True)
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    try:
         futures = [pool.submit(_boot, t, out_dir, kernel, iso, append, icount, timeout, counting,
                                modules)
                    for t in targets]
         if progress:
             for f in futures:
-                f.add_done_callback(lambda done: progress(done.result()))
+                f.add_done_callback(lambda f: _report(f, progress))
         return [f.result() for f in futures]
+    finally:
+        # Stopped by a signal (launch.stop_on_signals): no queued boot starts.
+        pool.shutdown(cancel_futures=True)
