@@ -98,13 +98,13 @@ def _output_cases(kind, bad, good_log, good_source):
 
 def _problems(cases, named):
     """What is wrong with how each case ended; `named` is the file its
-    message must name."""
+    last line must name."""
     out = []
     for what, argv, program in cases:
         code, stdout, stderr = tool(*argv, program=program or BAREBENCH)
         said = (stdout + stderr).strip()
-        if "Traceback" in said or code == 0 or named not in said:
-            last = said.splitlines()[-1] if said else "nothing"
+        last = said.splitlines()[-1] if said else "nothing"
+        if "Traceback" in said or code == 0 or named not in last:
             out.append("%s on %s: exit %d, said %r" % (what, os.path.basename(named), code, last))
     return out
 
