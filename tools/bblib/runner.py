@@ -64,14 +64,31 @@ def _with_modules(line, modules):
                           for m in modules)
 
 
+# GRUB hands the kernel a quote or a backslash escaped with a backslash
+# (grub_create_loader_cmdline); a control byte would end the menu's line.
+_GRUB_ALTERS = re.compile(r"['\"\\\x00-\x1f\x7f]")
+
+
+def grub_words(append):
+    """The boot options as GRUB script words: each in single quotes, so that
+    $, ;, #, | and the like reach the kernel as typed. RuntimeError for the
+    characters that cannot reach it through GRUB."""
+    bad = sorted(set(_GRUB_ALTERS.findall(append.replace(" ", ""))))
+    if bad:
+        raise RuntimeError("boot options through GRUB cannot hold %s (GRUB alters them); "
+                           "the QEMU -kernel boot can" % " ".join(repr(c) for c in bad))
+    return " ".join("'%s'" % word for word in append.split())
+
+
 def iso_with_options(kernel, grub_cfg, append, work, modules=()):
     """Builds work/options.iso whose first menu entry passes `append` to the
     kernel (and loads `modules`, payload modules, after it): Bochs boots only
     ISOs, and has no -append."""
+    words = grub_words(append)
     with open(grub_cfg) as f:
         cfg = f.read()
     cfg, n = re.subn(r"^(\s*multiboot2?\s+\S+).*$",
-                     lambda m: _with_modules("%s %s" % (m.group(1), append), modules),
+                     lambda m: _with_modules("%s %s" % (m.group(1), words), modules),
                      cfg, count=1, flags=re.M)
     if not n:
         raise RuntimeError("%s has no multiboot line to put the boot options on" % grub_cfg)
