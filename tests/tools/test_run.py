@@ -94,3 +94,14 @@ def test_append_through_grub_arrives_as_typed():
         code, _, err = tool("qemu", "--iso", ISO, "--quiet", "--timeout", "60", "--append",
                             "bench=nop " + quote, program=BOOT)
         assert code == 1 and "through GRUB cannot hold" in err, (quote, err)
+
+
+def test_uefi_iso_boot_shows_no_grub_error():
+    # A newcomer's `make run-iso UEFI=1` printed nine GRUB "error:" lines:
+    # partition modules missing from the ISO, no display for a video mode.
+    if not os.path.exists(ISO) or not os.path.exists(launch.OVMF):
+        raise Skip("no ISO %s or no OVMF %s" % (ISO, launch.OVMF))
+    boot = launch.boot_qemu(iso=ISO, uefi=True, timeout=90)
+    assert boot.passed, boot.problems
+    errors = [line for line in boot.serial.splitlines() if "error:" in line]
+    assert not errors, "GRUB said:\n" + "\n".join(errors)

@@ -105,7 +105,9 @@ def qemu_command(kernel=None, cpu="max", append="", iso=None, uefi=False, icount
     cmd = [binary, "-display", "none", "-nodefaults", "-no-reboot", "-m", str(memory),
            "-serial", "stdio", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
     if uefi:
-        cmd += ["-machine", "q35", "-bios", OVMF]
+        # A display, as every UEFI machine has (GOP): without one GRUB says
+        # "no suitable video mode found" for the kernel's framebuffer request.
+        cmd += ["-machine", "q35", "-bios", OVMF, "-vga", "std"]
     else:
         cmd += ["-cpu", cpu]
     if icount:
