@@ -94,8 +94,11 @@ def test_impossible_page_counts_refused_at_once():
     assert code == 1 and "page(s) 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 999999988 more of " \
         "999999999 missing" in err, err
     for header in (b"BBQR 1/0 00000000\n", b"BBQR 0/3 00000000\n", b"BBQR 4/3 00000000\n"):
-        code, out, err = tool("scan", *_images([header], "count"))
-        assert code == 1 and "says it is page" in err and out == "", (header, err)
+        image = _images([header], "count")[0]
+        code, out, err = tool("scan", image)
+        k, n = header[5:8].decode().split("/")
+        assert code == 1 and "%s: a QR page says it is page %s of %s" % (image, k, n) in err \
+            and out == "", (header, err)
 
 
 def test_bytes_beyond_ascii_come_back_as_they_were():

@@ -46,10 +46,10 @@ _NAME = re.compile(r"[A-Za-z0-9_]{1,%d}\Z" % MAX_NAME)
 _DESC = re.compile(r"[ -?A-~]{0,%d}\Z" % MAX_DESC)  # printable ASCII but '@'
 
 
-def _from_sources(pattern, files):
-    """Every match of pattern in the source files (a glob under ROOT)."""
+def _from_sources(pattern, sources):
+    """Every match of pattern in the files `sources` (a glob under ROOT)."""
     found = []
-    for path in sorted(glob.glob(os.path.join(ROOT, files))):
+    for path in sorted(glob.glob(os.path.join(ROOT, sources))):
         with open(path, encoding="latin-1") as f:
             found += re.findall(pattern, f.read(), re.M)
     return found

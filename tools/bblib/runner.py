@@ -73,7 +73,7 @@ def grub_words(append):
     """The boot options as GRUB script words: each in single quotes, so that
     $, ;, #, | and the like reach the kernel as typed. RuntimeError for the
     characters that cannot reach it through GRUB."""
-    bad = sorted(set(_GRUB_ALTERS.findall(append.replace(" ", ""))))
+    bad = sorted(set(_GRUB_ALTERS.findall(append)))
     if bad:
         raise RuntimeError("boot options through GRUB cannot hold %s (GRUB alters them); "
                            "the QEMU -kernel boot can" % " ".join(repr(c) for c in bad))

@@ -45,7 +45,12 @@ def decode_image(path):
                          % (path, "; ".join(refused).strip())])
     # Payloads run together; each starts with its own header.
     starts = [m.start() for m in re.finditer(rb"BBQR \d+/\d+ [0-9a-f]{8}\n", out)]
-    return [out[a:b] for a, b in zip(starts, starts[1:] + [len(out)])]
+    pages = [out[a:b] for a, b in zip(starts, starts[1:] + [len(out)])]
+    for page in pages:
+        k, n = map(int, HEADER.match(page).group(1, 2))
+        if not 1 <= k <= n:  # join_pages refuses it too; here the image is named
+            raise ScanError(["%s: a QR page says it is page %d of %d" % (path, k, n)])
+    return pages
 
 
 def join_pages(payloads):
