@@ -23,8 +23,10 @@ ENDPAYLOAD
 """
 # What a QR page carries for scan to write.
 RECORDS = synth.conditions_log().encode()
-# Seconds an emulator may run in a case: bad input must be refused before.
+# Seconds an emulator may run in a case (bad input must be refused before),
+# and the most a case may take.
 TIMEOUT = "20"
+CASE_SECONDS = 10
 
 
 def _bad_inputs(folder):
@@ -101,11 +103,14 @@ def _problems(cases, named):
     last line must name."""
     out = []
     for what, argv, program in cases:
+        start = time.monotonic()
         code, stdout, stderr = tool(*argv, program=program or BAREBENCH)
+        seconds = time.monotonic() - start
         said = (stdout + stderr).strip()
         last = said.splitlines()[-1] if said else "nothing"
-        if "Traceback" in said or code == 0 or named not in last:
-            out.append("%s on %s: exit %d, said %r" % (what, os.path.basename(named), code, last))
+        if "Traceback" in said or code == 0 or named not in last or seconds > CASE_SECONDS:
+            out.append("%s on %s: exit %d after %.1f s, said %r"
+                       % (what, os.path.basename(named), code, seconds, last))
     return out
 
 
