@@ -157,3 +157,26 @@ def test_values_stay_exact():
     assert code == 0 and said.count("| +0.00 | 0% |") == len(values), said + err
     code, said, err = tool("plot", reloaded)
     assert code == 0 and values[0] in said, err
+
+
+def test_json_report_lacking_or_mistyping_values_refused():
+    # A report edited by hand or by another program: refused with where,
+    # not a KeyError or a decimal.InvalidOperation.
+    log = write_temp(synth.failed_run_log(), "for-json.log")
+    code, out, _ = tool("report", log, "--json", "-")
+
+    def bench(r):
+        return r["targets"][0]["benches"][0]
+    for change, phrase in (
+            (lambda r: r["targets"][0].pop("benches"), "target 1 has no benches"),
+            (lambda r: bench(r)["results"][0].pop("median"), "result 1 has no median"),
+            (lambda r: bench(r)["results"][0].update(median="fast"),
+             "median 'fast' is not a number"),
+            (lambda r: bench(r).update(expected="many"), "expected 'many' is not a number"),
+            (lambda r: r["targets"][0].update(benches={}), "benches is not a list")):
+        broken = json.loads(out)
+        change(broken)
+        path = write_temp(json.dumps(broken), "broken.json")
+        code, said, err = tool("report", path)
+        assert code == 1 and said == "" and "%s: JSON report: " % path in err and phrase in err, \
+            (phrase, err)

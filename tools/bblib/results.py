@@ -175,6 +175,11 @@ _KEYS = {"report": ("targets",),
          "samples": ("event", "period", "samples", "counted", "hist"),
          "hist": ("where", "count"),
          "error": ("where", "message")}
+# The values the tools compute with or print as numbers; these two may be null.
+_NUMBERS = {"target": ("records",), "bench": ("expected",),
+            "result": ("pass", "reps", "unroll") + records.STATS, "fault": ("vector",),
+            "samples": ("period", "samples", "counted"), "hist": ("count",)}
+_NULLABLE = ("expected", "counted")
 _LISTS = {"targets": "target", "benches": "bench", "results": "result", "hist": "hist",
           "errors": "error"}
 _ONE = {"fault": "fault", "samples": "samples"}
@@ -187,10 +192,12 @@ def _shape_problem(part, kind, where):
     missing = [k for k in _KEYS[kind] if k not in part]
     if missing:
         return "%s has no %s" % (where, ", ".join(missing))
-    if kind == "result":
-        for k in records.STATS:
-            if isinstance(part[k], bool) or not isinstance(part[k], (int, Decimal)):
-                return "%s: %s %r is not a number" % (where, k, part[k])
+    for k in _NUMBERS.get(kind, ()):
+        value = part[k]
+        if value is None and k in _NULLABLE:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+            return "%s: %s %r is not a number" % (where, k, value)
     for key, value in part.items():
         if key in _LISTS and not isinstance(value, list):
             return "%s: %s is not a list" % (where, key)
