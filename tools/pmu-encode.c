@@ -112,8 +112,7 @@ static int encode(struct pmu *pmu, const char *spec)
     for (unsigned p = 0; p < plan.n_passes; p++) {
         struct pmu_write writes[64];
         unsigned n = pmu_encode_pass(pmu, &plan, p, writes, 64);
-        if (plan.n_passes > 1)
-            printf("# pass %u\n", p);
+        printf("# pass %u\n", p);
         for (unsigned i = 0; i < n && i < 64; i++)
             printf(spr ? "mtspr %u 0x%llx  # %s\n" : "wrmsr 0x%x 0x%llx  # %s\n", writes[i].msr,
                    (unsigned long long)writes[i].value, writes[i].what);

@@ -118,12 +118,25 @@ def main():
                       "after the refusals the good module's %s and the built-in nop run, status "
                       "pass (%s)" % (names[0], benches))
 
-        clash = os.path.join(work, "clash.asm")
+        clash, clash_bbp = os.path.join(work, "clash.asm"), os.path.join(work, "clash.bbp")
+        source = '%%include "payload.mac"\nPAYLOAD %s, "not the real nop", 1\n    nop\nENDPAYLOAD\n'
         with open(clash, "w") as f:
-            f.write('%include "payload.mac"\nPAYLOAD nop, "not the real nop", 1\n    nop\n'
-                    'ENDPAYLOAD\n')
-        clash_bbp = os.path.join(work, "clash.bbp")
+            f.write(source % "nop")
+        try:
+            module.build(clash, clash_bbp)
+            said = "built"
+        except module.ModuleError as e:
+            said = str(e)
+        bc.report("a built-in payload has this name" in said,
+                  "barebench payload refuses a payload named like a built-in one (%s)" % said)
+        # The kernel must refuse it too: the module of xop, renamed nop.
+        with open(clash, "w") as f:
+            f.write(source % "xop")
         module.build(clash, clash_bbp)
+        with open(clash_bbp, "rb") as f:
+            data = f.read()
+        with open(clash_bbp, "wb") as f:
+            f.write(module.seal(data.replace(b"xop\0", b"nop\0")))
         boot = bc.qemu("pentium3", "bench=nop", icount=True, modules=[clash_bbp])
         bc.report(re.search(r"^module %s: refused: payload nop already exists"
                             % re.escape(clash_bbp), boot.serial, re.M) is not None and

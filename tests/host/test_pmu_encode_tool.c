@@ -35,11 +35,12 @@ int main(void)
         SKIP("%s is not built", tool);
         return check_summary();
     }
-    CHECK(run("--pmu piii -e INST_RETIRED:u") == 0 &&
+    CHECK(run("--pmu piii -e INST_RETIRED:u") == 0 && strncmp(out, "# pass 0\n", 9) == 0 &&
               strstr(out, "wrmsr 0x186 0x0  # PERFEVTSEL0 = 0") &&
               strstr(out, "wrmsr 0x186 0x4100c0  # PERFEVTSEL0 INST_RETIRED:u +EN") &&
               strstr(out, "rdpmc 0x0  # INST_RETIRED:u on PMC0"),
-          "piii: one wrmsr line per write, then the RDPMC index");
+          "piii: a single pass too starts with '# pass 0', one wrmsr line per write, then the "
+          "RDPMC index");
     CHECK(run("--pmu ppc604e -e instructions,cycles:u") == 0 &&
               strstr(out, "mtspr 952 0x80000000  # MMCR0 = FC") &&
               strstr(out, "mtspr 952 0x80  # MMCR0: PMC1SEL 0x02") &&

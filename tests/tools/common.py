@@ -17,6 +17,7 @@ from bblib import launch, records  # noqa: E402
 KERNEL = os.path.abspath(os.environ.get("BAREBENCH_KERNEL", os.path.join(ROOT, "build", "barebench.elf")))
 ISO = os.path.abspath(os.environ.get("BAREBENCH_ISO", os.path.join(ROOT, "build", "barebench.iso")))
 BAREBENCH = os.path.join(ROOT, "tools", "barebench")
+BOOT = os.path.join(ROOT, "tools", "boot")
 # Two CPU models, so that compare and plot see two different targets.
 REAL_CPUS = ("pentium3", "Skylake-Client")
 
@@ -58,9 +59,9 @@ def write_temp(text, name):
     return path
 
 
-def tool(*args):
-    """Runs tools/barebench; returns (exit status, stdout, stderr)."""
-    p = subprocess.run([sys.executable, BAREBENCH] + list(args), capture_output=True, text=True,
+def tool(*args, program=BAREBENCH):
+    """Runs tools/barebench (or `program`); returns (exit status, stdout, stderr)."""
+    p = subprocess.run([sys.executable, program] + list(args), capture_output=True, text=True,
                        timeout=300, cwd=ROOT)
     return p.returncode, p.stdout, p.stderr
 

@@ -106,3 +106,16 @@ def unmodelled_log(version=4, before=False):
     lines = [make_record(seq, kind, *fields) for seq, (kind, *fields) in enumerate(body)]
     lines.append(make_record(len(lines), "end", len(lines), "pass"))
     return "\n".join(lines) + "\n"
+
+
+def big_values_log(values=("1234567890123456.78", "123456789012345678901234567.00")):
+    """Values with more digits than a float (or Decimal's default 28) keeps:
+    one benchmark per value, all statistics that value."""
+    body = [("boot", 3, "GenuineIntel", 6, 7, 3, "Pentium III", "p6", 1, "cpuid", "hw", "")]
+    for n, value in enumerate(values):
+        body += [("bench", "big%d" % n, "-", "a big value"),
+                 ("pass", "big%d" % n, 0, "TSC"),
+                 ("result", "big%d" % n, "TSC", "tsc", "TSC", 0, "ticks", 11, 1) + (value,) * 5]
+    lines = [make_record(seq, kind, *fields) for seq, (kind, *fields) in enumerate(body)]
+    lines.append(make_record(len(lines), "end", len(lines), "pass"))
+    return "\n".join(lines) + "\n"

@@ -7,7 +7,7 @@ import os
 import struct
 import zlib
 
-from common import tool, write_temp
+from common import KERNEL, tool, write_temp
 from bblib import module
 
 HEADER = struct.Struct("<4sHHIIIIHHI")
@@ -84,3 +84,33 @@ def test_limits_refused():
     big = GOOD.replace("    add eax, 1\n    add eax, 1\n", "    nop\n" * (module.MAX_BODY + 1))
     code, said, _ = _build(big, "big")
     assert code != 0 and "two_adds: the body has %d bytes" % (module.MAX_BODY + 1) in said, said
+
+
+def test_what_the_kernel_refuses_is_refused_here():
+    # bench/module.c and app/modules.c refuse these; a module must not get
+    # as far as a boot that then runs without it.
+    one = '%include "payload.mac"\nPAYLOAD {name}, "{desc}", {count}\n    nop\nENDPAYLOAD\n'
+    cases = [
+        (one.format(name="twice", desc="d", count=1) + one.format(name="TWICE", desc="d", count=1)
+         .replace('%include "payload.mac"\n', ""), "TWICE: the name is used twice"),
+        (one.format(name="add_latency", desc="d", count=1), "add_latency: a built-in payload"),
+        (one.format(name="NOP", desc="d", count=1), "NOP: a built-in payload"),
+        (one.format(name="caf\xe9", desc="d", count=1), "caf\xe9: a name has 1 to 31 characters"),
+        (one.format(name="accent", desc="caf\xe9", count=1), "accent: the description has"),
+        (one.format(name="at", desc="mail @BB,1", count=1), "at: the description has"),
+        (one.format(name="minus", desc="d", count=-5), "minus: instructions per iteration is -5"),
+        (one.format(name="huge", desc="d", count=100001), "huge: instructions per iteration"),
+        (one.format(name="flags", desc="d", count="1, 0x1000"), "flags: unknown flags 0x1000"),
+    ]
+    for n, (source, phrase) in enumerate(cases):
+        code, said, out = _build(source, "refused%d" % n)
+        assert code != 0 and phrase in said, (phrase, said)
+        assert not os.path.exists(out), "a refused source left a module: " + phrase
+    # run --payload refuses it too, before booting (it used to report the boot ok).
+    code, _, err = tool("run", "--qemu", "pentium3", "--kernel", KERNEL, "--payload",
+                        write_temp(cases[0][0], "twice.asm"))
+    assert code != 0 and "TWICE: the name is used twice" in err, err
+    src = write_temp(GOOD, "own.asm")
+    code, _, err = tool("payload", src, "-o", src)
+    assert code != 0 and "the output is the source itself" in err, err
+    assert open(src).read() == GOOD, "the source was overwritten"

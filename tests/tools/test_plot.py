@@ -51,3 +51,10 @@ def test_log_axis_for_wide_ranges():
 def test_unknown_event_refused():
     code, _, err = tool("plot", real_log_file(), "--event", "no-such-event")
     assert code != 0 and "no results for event 'no-such-event'" in err, err
+
+
+def test_event_named_in_any_case():
+    # The README's example says --event tsc; the records say TSC.
+    code, out, err = tool("plot", real_log_file(), "--event", "tsc", "--scale", "log")
+    assert code == 0, "plot --event tsc exited %d: %s" % (code, err)
+    assert ">TSC per iteration (median, log scale)</text>" in out, out[:400]

@@ -1,6 +1,8 @@
 """Log checking on real kernel logs and damaged copies of them: every damage
 is refused, and the first problem names the line and what is wrong."""
 
+import time
+
 import damage
 from common import expect_refused, real_log, record_lines, records, refused
 
@@ -214,3 +216,20 @@ def test_log_without_records():
 def test_duplicated_boot_record():
     text, line = damage.duplicate(real_log(), 0)
     expect_refused(text, "(or the boot record duplicated)", line)
+
+
+def test_long_noise_line_takes_linear_time():
+    # A 1 MB line that looks like the middle of records took minutes: the
+    # damaged-prefix search backtracked over the whole line at every place.
+    good = real_log()
+    for noise, sound in (("1,boot,", True), ("1,boot," * 7 + "*0123abcd ", True),
+                         ("@BB,", False)):
+        text = good + noise * ((1 << 20) // len(noise)) + "\n"
+        start = time.monotonic()
+        try:
+            records.check_log(text)
+            assert sound, "a line of %r accepted" % noise
+        except records.LogError:
+            assert not sound, "a noise line of %r refused" % noise[:12]
+        seconds = time.monotonic() - start
+        assert seconds < 5, "%.1f s for a 1 MB line of %r" % (seconds, noise[:12])

@@ -6,6 +6,7 @@ import io
 import json
 import os
 import re
+from decimal import Decimal
 
 import damage
 import synth
@@ -45,7 +46,7 @@ def test_csv_one_row_per_target_bench_event():
 def test_json_reloads_to_the_same_report():
     log = real_log_file()
     out = _report_files(log[:-4] + "-json", log)
-    data = json.loads(out["json"])
+    data = json.loads(out["json"], parse_float=Decimal)
     assert data == results.load([log]), "JSON differs from the report built from the log"
     path = write_temp(out["json"], "reloaded.json")
     assert results.load([path]) == data, "a JSON report does not load back unchanged"
@@ -137,4 +138,45 @@ def test_event_twice_in_one_pass_keeps_both():
     keyed = results.keyed_results(rep["targets"][0])
     assert list(keyed) == [("nop", "UNHALTED_CORE_CYCLES/FIXED1"),
                            ("nop", "UNHALTED_CORE_CYCLES/PMC0")], list(keyed)
-    assert [r["median"] for r in keyed.values()] == [0.25, 0.26], keyed
+    assert [r["median"] for r in keyed.values()] == [Decimal("0.25"), Decimal("0.26")], keyed
+
+
+def test_values_stay_exact():
+    # A float keeps 17 digits, Decimal's default context 28: the kernel's
+    # decimal text must come out of every output as it went in.
+    values = ("1234567890123456.78", "123456789012345678901234567.00")
+    log = write_temp(synth.big_values_log(values), "big.log")
+    out = _report_files(log[:-4] + "-exact", log)
+    for value in values:
+        for kind in ("md", "csv", "json", "svg"):
+            assert value in out[kind] or value[:-3] in out[kind], "%s not in the %s" % (value, kind)
+        assert ">%s</text>" % value in out["svg"], "%s not printed in the chart" % value
+    reloaded = write_temp(out["json"], "big.json")
+    assert results.load([reloaded]) == results.load([log]), "the JSON report lost digits"
+    code, said, err = tool("compare", log, reloaded, "--threshold", "0")
+    assert code == 0 and said.count("| +0.00 | 0% |") == len(values), said + err
+    code, said, err = tool("plot", reloaded)
+    assert code == 0 and values[0] in said, err
+
+
+def test_json_report_lacking_or_mistyping_values_refused():
+    # A report edited by hand or by another program: refused with where,
+    # not a KeyError or a decimal.InvalidOperation.
+    log = write_temp(synth.failed_run_log(), "for-json.log")
+    code, out, _ = tool("report", log, "--json", "-")
+
+    def bench(r):
+        return r["targets"][0]["benches"][0]
+    for change, phrase in (
+            (lambda r: r["targets"][0].pop("benches"), "target 1 has no benches"),
+            (lambda r: bench(r)["results"][0].pop("median"), "result 1 has no median"),
+            (lambda r: bench(r)["results"][0].update(median="fast"),
+             "median 'fast' is not a number"),
+            (lambda r: bench(r).update(expected="many"), "expected 'many' is not a number"),
+            (lambda r: r["targets"][0].update(benches={}), "benches is not a list")):
+        broken = json.loads(out)
+        change(broken)
+        path = write_temp(json.dumps(broken), "broken.json")
+        code, said, err = tool("report", path)
+        assert code == 1 and said == "" and "%s: JSON report: " % path in err and phrase in err, \
+            (phrase, err)

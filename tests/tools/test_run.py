@@ -4,7 +4,7 @@ import os
 import shutil
 import tempfile
 
-from common import ISO, KERNEL, Skip, launch, records, tool
+from common import BOOT, ISO, KERNEL, Skip, launch, records, tool, write_temp
 from bblib import runner
 
 
@@ -77,3 +77,31 @@ def test_boot_options_reach_qemu_and_bochs():
             assert "bench=nop" in run.boot["cmdline"] and benches == ["nop"], (name, benches)
     finally:
         shutil.rmtree(out, ignore_errors=True)
+
+
+def test_append_through_grub_arrives_as_typed():
+    # GRUB reads the menu as a script: unquoted, $x was expanded, ; and #
+    # ended the line, a quote left GRUB at its prompt until the timeout.
+    if not os.path.exists(ISO):
+        raise Skip("no ISO %s (make iso)" % ISO)
+    options = "bench=nop x=a$y;z#w|v&u<t>s{r}q"
+    log = write_temp("", "grub-append.log")
+    code, _, err = tool("qemu", "--iso", ISO, "--quiet", "--timeout", "60", "--append", options,
+                        "--log", log, program=BOOT)
+    assert code == 0, err
+    assert records.read_log(log)[0].boot["cmdline"] == options, records.read_log(log)[0].boot
+    for quote in ("x='a'", 'x="a"', "x=a\\b"):
+        code, _, err = tool("qemu", "--iso", ISO, "--quiet", "--timeout", "60", "--append",
+                            "bench=nop " + quote, program=BOOT)
+        assert code == 1 and "through GRUB cannot hold" in err, (quote, err)
+
+
+def test_uefi_iso_boot_shows_no_grub_error():
+    # A newcomer's `make run-iso UEFI=1` printed nine GRUB "error:" lines:
+    # partition modules missing from the ISO, no display for a video mode.
+    if not os.path.exists(ISO) or not os.path.exists(launch.OVMF):
+        raise Skip("no ISO %s or no OVMF %s" % (ISO, launch.OVMF))
+    boot = launch.boot_qemu(iso=ISO, uefi=True, timeout=90)
+    assert boot.passed, boot.problems
+    errors = [line for line in boot.serial.splitlines() if "error:" in line]
+    assert not errors, "GRUB said:\n" + "\n".join(errors)

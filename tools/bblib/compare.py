@@ -4,9 +4,13 @@ Targets pair up by name; when each side holds exactly one target they pair
 whatever their names (the usual "before / after" or "machine A / machine B").
 """
 
-from decimal import Decimal
+from decimal import Context, Decimal
 
 from . import report, results
+
+
+# Enough digits that a difference of two values is never rounded.
+EXACT = Context(prec=1000)
 
 
 class Difference:
@@ -21,7 +25,7 @@ class Difference:
     def delta(self):
         if self.a is None or self.b is None:
             return None
-        return Decimal(repr(self.b)) - Decimal(repr(self.a))
+        return EXACT.subtract(Decimal(self.b), Decimal(self.a))
 
     @property
     def percent(self):
@@ -31,7 +35,7 @@ class Difference:
             return None
         if self.a == 0:
             return 0.0 if delta == 0 else float("inf")
-        return float(delta / abs(Decimal(repr(self.a))) * 100)
+        return float(delta / abs(Decimal(self.a)) * 100)
 
     def exceeds(self, threshold):
         """Worth failing a CI job for: beyond threshold %, or present on one side only."""
@@ -126,7 +130,7 @@ def to_markdown(diffs, only_a, only_b, names, metric, threshold=None, warnings=(
         cells = [d.target, d.bench, d.event,
                  d.why_a if d.a is None else results.fixed2(d.a),
                  d.why_b if d.b is None else results.fixed2(d.b),
-                 "-" if d.delta is None else "%+.2f" % d.delta, _fmt_percent(d.percent)]
+                 "-" if d.delta is None else format(d.delta, "+.2f"), _fmt_percent(d.percent)]
         if threshold is not None:
             cells.append("!" if d.exceeds(threshold) else "")
         rows.append(cells)

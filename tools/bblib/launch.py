@@ -9,11 +9,14 @@ so the final serial line is the verdict there.
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+
+from . import files
 
 # The kernel writes 0 (pass) or 1 (fail) to port 0xf4.
 QEMU_EXIT_PASS = (0 << 1) | 1
@@ -102,7 +105,9 @@ def qemu_command(kernel=None, cpu="max", append="", iso=None, uefi=False, icount
     cmd = [binary, "-display", "none", "-nodefaults", "-no-reboot", "-m", str(memory),
            "-serial", "stdio", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
     if uefi:
-        cmd += ["-machine", "q35", "-bios", OVMF]
+        # A display, as every UEFI machine has (GOP): without one GRUB says
+        # "no suitable video mode found" for the kernel's framebuffer request.
+        cmd += ["-machine", "q35", "-bios", OVMF, "-vga", "std"]
     else:
         cmd += ["-cpu", cpu]
     if icount:
@@ -141,14 +146,49 @@ def _judge(boot, pass_code=None):
     return boot
 
 
+# The emulators running now, each the leader of its own process group (a
+# terminal's ^C reaches only the tool), and whether the tool is stopping.
+_running = set()
+_stopping = False
+
+
+def _kill(proc):
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def stop_on_signals(tool):
+    """Makes SIGTERM, SIGINT and SIGHUP kill every emulator's process group
+    and end the tool with a line saying so; the SystemExit raised runs the
+    finally blocks that remove temporary folders, and boots not yet started
+    do not start."""
+    def stop(signum, _frame):
+        global _stopping
+        _stopping = True
+        for proc in list(_running):
+            _kill(proc)
+        print("%s: stopped by %s; emulators killed" % (tool, signal.Signals(signum).name),
+              file=sys.stderr)
+        raise SystemExit(128 + signum)
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, stop)
+
+
 def _run(cmd, timeout, tee):
     """Runs cmd, streaming its standard output when tee; the emulator's own
     messages (stderr) are kept apart from the guest's serial console.
     Returns (serial text, stderr text, exit code, timed out, seconds)."""
+    if _stopping:
+        raise RuntimeError("stopped by a signal")
     start = time.monotonic()
     err = tempfile.TemporaryFile()
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=err, start_new_session=True)
+    _running.add(proc)
+    if _stopping:  # a signal came between the check above and the add: not seen there
+        _kill(proc)
     chunks = []
     timed_out = False
     try:
@@ -174,8 +214,9 @@ def _run(cmd, timeout, tee):
             time.sleep(0.02)
     finally:
         if proc.poll() is None:
-            os.killpg(proc.pid, 9)
+            _kill(proc)
             proc.wait()
+        _running.discard(proc)
     err.seek(0)
     stderr = err.read().decode("latin-1")
     err.close()
@@ -190,8 +231,7 @@ def boot_qemu(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=Fa
                        modules=modules, netboot=netboot)
     text, stderr, code, timed_out, secs = _run(cmd, timeout, tee)
     if log:
-        with open(log, "w", encoding="latin-1") as f:
-            f.write(text)
+        files.write(log, text.encode("latin-1"))
     target = "%s:%s%s" % ("qemu-pmu" if counting else "qemu", "uefi" if uefi else cpu,
                           "+iso" if iso else "+ipxe" if netboot else "")
     boot = Boot(target, text, code, secs, timed_out, stderr=stderr)
@@ -217,8 +257,7 @@ def boot_bochs(iso, model, msrs=None, timeout=120, tee=False, log=None, ips=4000
         if tee:
             sys.stdout.write(text)
         if log:
-            with open(log, "w", encoding="latin-1") as f:
-                f.write(text)
+            files.write(log, text.encode("latin-1"))
         return _judge(Boot("bochs:" + model, text, code, secs, timed_out, stderr=stderr))
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -12,18 +12,26 @@ be position-independent anyway, and a body that names an absolute address
 (a label, a data item) is refused here with the payload's name. A module
 payload has no prepare function (its registers start at 0): one that
 names a prepare function is refused; build it in with `make PAYLOAD=`.
+What the kernel would refuse (bench/module.c, app/modules.c) is refused
+here, before a boot: a name not of [A-Za-z0-9_] or used twice (case aside)
+or by a built-in payload, a description not printable ASCII or holding '@'
+(the start of a record), counts out of range, unknown flags.
 """
 
+import glob
 import os
+import re
 import struct
 import subprocess
 import tempfile
 import zlib
 
+from . import files
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 INCLUDE = os.path.join(ROOT, "bench", "x86") + os.sep
 
-MAGIC = b"BBPM"
+MAGIC = files.MODULE_MAGIC
 VERSION = 1
 HEADER_LEN = 32
 DESC_LEN = 32
@@ -32,6 +40,26 @@ MAX_PAYLOADS = 32
 MAX_BODY = 4096
 MAX_NAME = 31
 MAX_DESC = 160
+MAX_COUNT = 100000  # instructions or branches per iteration
+VARIABLE = -1
+_NAME = re.compile(r"[A-Za-z0-9_]{1,%d}\Z" % MAX_NAME)
+_DESC = re.compile(r"[ -?A-~]{0,%d}\Z" % MAX_DESC)  # printable ASCII but '@'
+
+
+def _from_sources(pattern, sources):
+    """Every match of pattern in the files `sources` (a glob under ROOT)."""
+    found = []
+    for path in sorted(glob.glob(os.path.join(ROOT, sources))):
+        with open(path, encoding="latin-1") as f:
+            found += re.findall(pattern, f.read(), re.M)
+    return found
+
+
+# The stock kernel's payloads, and the flags payload.mac defines.
+BUILTIN_NAMES = {n.lower() for n in _from_sources(r"^\s*PAYLOAD\s+(\w+)",
+                                                   "bench/x86/payloads/*.asm")}
+KNOWN_FLAGS = sum(int(v, 16) for v in _from_sources(r"^\w+\s+equ\s+(0x[0-9a-fA-F]+)",
+                                                     "bench/x86/payload.mac"))
 
 # bench/x86/payload.mac's descriptor: name, description, body, body length,
 # instructions, branches, flags, prepare, fn (the struct payload layout).
@@ -50,7 +78,11 @@ def assemble(source, work):
     proc = subprocess.run(["nasm", "-f", "elf32", "-I", INCLUDE, "-o", obj, source],
                           capture_output=True, text=True)
     if proc.returncode != 0:
-        raise ModuleError("nasm failed on %s:\n%s" % (source, proc.stderr.strip()))
+        # One line: the first error (a binary file gives hundreds).
+        said = proc.stderr.strip().splitlines() or ["no message"]
+        errors = [line for line in said if ": error: " in line] or said
+        more = " (and %d more errors)" % (len(errors) - 1) if len(errors) > 1 else ""
+        raise ModuleError("nasm failed: %s%s" % (errors[0], more))
     with open(obj, "rb") as f:
         return f.read()
 
@@ -160,18 +192,39 @@ def payloads_of(elf):
     return out
 
 
+def _problem(p, names):
+    """What the kernel would refuse in payload p, or None; names: those before it."""
+    if not _NAME.match(p["name"]):
+        return "a name has 1 to %d characters of A-Z, a-z, 0-9 and _" % MAX_NAME
+    if p["name"].lower() in BUILTIN_NAMES:
+        return "a built-in payload has this name"
+    if p["name"].lower() in names:
+        return "the name is used twice (upper and lower case are the same)"
+    if not _DESC.match(p["description"]):
+        return ("the description has more than %d characters, or one that is not printable "
+                "ASCII or is '@'" % MAX_DESC)
+    if not 1 <= p["body_len"] <= MAX_BODY:
+        return "the body has %d bytes; a module body has 1 to %d" % (p["body_len"], MAX_BODY)
+    for what in ("insns", "branches"):
+        if not VARIABLE <= p[what] <= MAX_COUNT:
+            return "%s per iteration is %d: VARIABLE or 0 to %d" % (
+                "instructions" if what == "insns" else "branches", p[what], MAX_COUNT)
+    if p["insns"] != VARIABLE and p["branches"] > p["insns"]:
+        return "more branches (%d) than instructions (%d)" % (p["branches"], p["insns"])
+    if p["flags"] & ~KNOWN_FLAGS:
+        return "unknown flags 0x%x" % (p["flags"] & ~KNOWN_FLAGS)
+    return None
+
+
 def _check(payloads):
     if not 1 <= len(payloads) <= MAX_PAYLOADS:
         raise ModuleError("%d payloads; a module holds 1 to %d" % (len(payloads), MAX_PAYLOADS))
+    names = set()
     for p in payloads:
-        if not 1 <= len(p["name"]) <= MAX_NAME:
-            raise ModuleError("payload %s: a name has 1 to %d characters" % (p["name"], MAX_NAME))
-        if len(p["description"]) > MAX_DESC:
-            raise ModuleError("payload %s: the description is longer than %d characters"
-                              % (p["name"], MAX_DESC))
-        if not 1 <= p["body_len"] <= MAX_BODY:
-            raise ModuleError("payload %s: the body has %d bytes; a module body has 1 to %d"
-                              % (p["name"], p["body_len"], MAX_BODY))
+        problem = _problem(p, names)
+        if problem:
+            raise ModuleError("payload %s: %s" % (p["name"], problem))
+        names.add(p["name"].lower())
 
 
 def seal(module):
@@ -213,9 +266,9 @@ def pack(payloads):
 
 def build(source, output):
     """Assembles source and writes the module to output; returns the payloads."""
+    if os.path.exists(output) and os.path.samefile(source, output):
+        raise ModuleError("the output is the source itself")
     with tempfile.TemporaryDirectory(prefix="bb-payload-") as work:
         payloads = payloads_of(Elf(assemble(source, work)))
-    data = pack(payloads)
-    with open(output, "wb") as f:
-        f.write(data)
+    files.write(output, pack(payloads))
     return payloads

@@ -14,7 +14,7 @@ import os
 import shutil
 import tempfile
 
-from bblib import launch
+from bblib import files, launch
 
 MACHINES = ("40p", "g3beige", "mac99")
 MARKER = b"barebench-bootargs:"
@@ -71,8 +71,7 @@ def boot(kernel, machine="40p", cpu="604e", append="", icount=False, timeout=60,
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if log:
-        with open(log, "w", encoding="latin-1") as f:
-            f.write(text)
+        files.write(log, text.encode("latin-1"))
     result = launch.Boot("%s:%s:%s" % ("qemu-ppc-pmu" if counting else "qemu-ppc", machine, cpu), text, code, secs, timed_out,
                          stderr="\n".join(l for l in stderr.splitlines() if "audio" not in l))
     return launch._judge(result, QEMU_PPC_PASS)

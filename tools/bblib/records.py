@@ -232,8 +232,10 @@ def _candidates(text):
             yield index + 1, piece.rstrip(" \t")
         if not starts:
             # Keep the place of a byte flipped into a control code: "@\x02B," is
-            # a damaged prefix, not noise.
-            near = _NEAR.search(re.sub(_CONTROL, "?", raw.rstrip("\r\n")).rstrip(" \t"))
+            # a damaged prefix, not noise. Only a line ending in "*crc" can hold
+            # one (searching any other is quadratic in its length).
+            kept = re.sub(_CONTROL, "?", raw.rstrip("\r\n")).rstrip(" \t")
+            near = _TAIL.fullmatch(kept[-9:]) and _NEAR.search(kept)
             if near and sum(a != b for a, b in zip(near.group(1), PREFIX)) == 1:
                 yield index + 1, near.group(0)
 

@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+from decimal import Decimal
 
 from . import records, results, svg
 
@@ -26,7 +27,20 @@ def to_csv(report):
 
 
 def to_json(report):
-    return json.dumps(report, indent=1, sort_keys=False) + "\n"
+    """json.dumps(report, indent=1), but a Decimal value is written as its text, exactly."""
+    return _json(report, "") + "\n"
+
+
+def _json(value, indent):
+    inner = indent + " "
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, dict) and value:
+        return "{\n%s\n%s}" % (",\n".join("%s%s: %s" % (inner, json.dumps(k), _json(v, inner))
+                                           for k, v in value.items()), indent)
+    if isinstance(value, list) and value:
+        return "[\n%s\n%s]" % (",\n".join(inner + _json(v, inner) for v in value), indent)
+    return json.dumps(value)
 
 
 def _cell(text):

@@ -18,7 +18,8 @@ A report is plain JSON-able data, so `report` writes it, and `compare` and
            "unmodelled": null, or why the values are no measurement (format version 4:
                          an event QEMU's TCG counting model does not count)}
 
-Values per iteration are numbers with at most two decimals, as the kernel printed them.
+Values per iteration are numbers with at most two decimals, as the kernel printed them:
+in memory an int or a Decimal (never a float), in JSON that decimal text, exactly.
 """
 
 import json
@@ -32,9 +33,9 @@ REPORT_VERSION = 1
 
 
 def _number(text):
-    """"12.00" -> 12, "-0.50" -> -0.5: exact for two decimals, JSON-friendly."""
+    """"12.00" -> 12, "-0.50" -> Decimal("-0.50"): exact, however many digits."""
     value = Decimal(text)
-    return int(value) if value == value.to_integral_value() else float(value)
+    return int(value) if value == value.to_integral_value() else value
 
 
 def _bench(benches, name):
@@ -154,7 +155,8 @@ def _try_json(path):
             return None
         f.seek(0)
         try:
-            data = json.loads(f.read().decode("utf-8"))
+            # Decimal: the values stay the kernel's decimal text, exactly.
+            data = json.loads(f.read().decode("utf-8"), parse_float=Decimal)
         except (ValueError, UnicodeDecodeError):
             return None
     if not isinstance(data, dict) or data.get("format") != REPORT_FORMAT:
@@ -162,7 +164,58 @@ def _try_json(path):
     if data.get("version") != REPORT_VERSION:
         raise records.LogError(["%s: report version %r, this tool reads %d"
                                 % (path, data.get("version"), REPORT_VERSION)])
+    problem = _shape_problem(data, "report", "the report")
+    if problem:
+        raise records.LogError(["%s: JSON report: %s" % (path, problem)])
     return data
+
+
+# What the tools read of each part of a JSON report (the module's docstring):
+# its keys, and which keys hold a list of parts or one part (null: none).
+_KEYS = {"report": ("targets",),
+         "target": ("target", "log", "vendor", "family", "model", "stepping", "brand", "pmu",
+                    "counting", "serialize", "environment", "cmdline", "status", "records",
+                    "benches", "errors"),
+         "bench": ("name", "expected", "description", "passes", "results", "skip", "fault"),
+         "result": ("event", "encoding", "counter", "pass", "unit", "reps", "unroll")
+         + records.STATS,
+         "fault": ("vector", "mnemonic", "error_code", "eip"),
+         "samples": ("event", "period", "samples", "counted", "hist"),
+         "hist": ("where", "count"),
+         "error": ("where", "message")}
+# The values the tools compute with or print as numbers; these two may be null.
+_NUMBERS = {"target": ("records",), "bench": ("expected",),
+            "result": ("pass", "reps", "unroll") + records.STATS, "fault": ("vector",),
+            "samples": ("period", "samples", "counted"), "hist": ("count",)}
+_NULLABLE = ("expected", "counted")
+_LISTS = {"targets": "target", "benches": "bench", "results": "result", "hist": "hist",
+          "errors": "error"}
+_ONE = {"fault": "fault", "samples": "samples"}
+
+
+def _shape_problem(part, kind, where):
+    """The first thing a part of a JSON report lacks that the tools read, or None."""
+    if not isinstance(part, dict):
+        return "%s is not an object" % where
+    missing = [k for k in _KEYS[kind] if k not in part]
+    if missing:
+        return "%s has no %s" % (where, ", ".join(missing))
+    for k in _NUMBERS.get(kind, ()):
+        value = part[k]
+        if value is None and k in _NULLABLE:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+            return "%s: %s %r is not a number" % (where, k, value)
+    for key, value in part.items():
+        if key in _LISTS and not isinstance(value, list):
+            return "%s: %s is not a list" % (where, key)
+        inner = value if key in _LISTS else [value] if key in _ONE and value is not None else []
+        for n, item in enumerate(inner, 1):
+            kind_in = _LISTS.get(key) or _ONE[key]
+            problem = _shape_problem(item, kind_in, "%s, %s %d" % (where, kind_in, n))
+            if problem:
+                return problem
+    return None
 
 
 def rows(report):
@@ -209,7 +262,7 @@ def keyed_results(target):
 
 def fixed2(value):
     """Formats a value the way the kernel prints it: exactly two decimals."""
-    return "%s" % Decimal(repr(value)).quantize(Decimal("0.01"))
+    return format(Decimal(value), ".2f")
 
 
 def expected_text(value):

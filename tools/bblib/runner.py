@@ -23,17 +23,31 @@ class Target:
     name: str
 
 
+# A target's name is its log's file name in the -o folder: no folders, no "..".
+_NAME = re.compile(r"[A-Za-z0-9_+-][A-Za-z0-9_.+-]*\Z")
+
+
 def parse_targets(emulator, specs):
     """Targets from whitespace-separated model lists. QEMU models may carry
-    commas (qemu32,family=15,...), hence no comma lists; "NAME:MODEL" names one."""
+    commas (qemu32,family=15,...), hence no comma lists; "NAME:MODEL" names one.
+    ValueError for a name that is not a plain file name."""
     out = []
     for spec in specs:
         for item in spec.split():
             name, _, model = item.rpartition(":")
             if not name:
                 name = "%s-%s" % (emulator, re.sub(r"[^A-Za-z0-9_.-]+", "_", model))
+            if not _NAME.match(name):
+                raise ValueError("target name %r: a log's file name takes letters, digits and "
+                                 "_.+- and does not start with '.'" % name)
             out.append(Target(emulator, model, name))
     return out
+
+
+def same_names(targets):
+    """The names more than one target has (their logs would overwrite each other)."""
+    names = [t.name for t in targets]
+    return sorted({n for n in names if names.count(n) > 1})
 
 
 # The GRUB modules every barebench ISO carries; the Makefile's ISO rule reads
@@ -50,14 +64,31 @@ def _with_modules(line, modules):
                           for m in modules)
 
 
+# GRUB hands the kernel a quote or a backslash escaped with a backslash
+# (grub_create_loader_cmdline); a control byte would end the menu's line.
+_GRUB_ALTERS = re.compile(r"['\"\\\x00-\x1f\x7f]")
+
+
+def grub_words(append):
+    """The boot options as GRUB script words: each in single quotes, so that
+    $, ;, #, | and the like reach the kernel as typed. RuntimeError for the
+    characters that cannot reach it through GRUB."""
+    bad = sorted(set(_GRUB_ALTERS.findall(append)))
+    if bad:
+        raise RuntimeError("boot options through GRUB cannot hold %s (GRUB alters them); "
+                           "the QEMU -kernel boot can" % " ".join(repr(c) for c in bad))
+    return " ".join("'%s'" % word for word in append.split())
+
+
 def iso_with_options(kernel, grub_cfg, append, work, modules=()):
     """Builds work/options.iso whose first menu entry passes `append` to the
     kernel (and loads `modules`, payload modules, after it): Bochs boots only
     ISOs, and has no -append."""
+    words = grub_words(append)
     with open(grub_cfg) as f:
         cfg = f.read()
     cfg, n = re.subn(r"^(\s*multiboot2?\s+\S+).*$",
-                     lambda m: _with_modules("%s %s" % (m.group(1), append), modules),
+                     lambda m: _with_modules("%s %s" % (m.group(1), words), modules),
                      cfg, count=1, flags=re.M)
     if not n:
         raise RuntimeError("%s has no multiboot line to put the boot options on" % grub_cfg)
@@ -133,6 +164,13 @@ def _boot(target, out_dir, kernel, iso, append, icount, timeout, counting, modul
         return Outcome(target, log, boot, e.problems, 0)
 
 
+def _report(future, progress):
+    """Calls progress with a finished boot's outcome; a boot cancelled or
+    stopped (by a signal) has none."""
+    if not future.cancelled() and not future.exception():
+        progress(future.result())
+
+
 def run_all(targets, out_dir, kernel=None, iso=None, append="", icount=False, timeout=60,
             jobs=2, progress=None, counting=False, modules=()):
     """Boots every target, at most `jobs` at a time; returns Outcomes in the
@@ -140,11 +178,15 @@ def run_all(targets, out_dir, kernel=None, iso=None, append="", icount=False, ti
     `counting`: QEMU targets boot under the counting QEMU; `modules`: payload
     modules QEMU targets get through -initrd (Bochs's ISO must carry them)."""
     os.makedirs(out_dir, exist_ok=True)
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    try:
         futures = [pool.submit(_boot, t, out_dir, kernel, iso, append, icount, timeout, counting,
                                modules)
                    for t in targets]
         if progress:
             for f in futures:
-                f.add_done_callback(lambda done: progress(done.result()))
+                f.add_done_callback(lambda f: _report(f, progress))
         return [f.result() for f in futures]
+    finally:
+        # Stopped by a signal (launch.stop_on_signals): no queued boot starts.
+        pool.shutdown(cancel_futures=True)

@@ -34,6 +34,7 @@ class _Axis:
     """Maps values to x; linear from min(0, lo) or logarithmic over decades."""
 
     def __init__(self, values, scale, x0, x1):
+        values = [float(v) for v in values]  # pixels need no exact decimals
         positive = [v for v in values if v > 0]
         lo, hi = min(values + [0]), max(values + [0])
         if scale == "auto":
@@ -54,6 +55,7 @@ class _Axis:
             self.ticks = [self.lo + i * step for i in range(n + 1)]
 
     def x(self, value):
+        value = float(value)
         if self.log:
             if value <= 0:
                 return self.x0
