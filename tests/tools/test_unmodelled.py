@@ -46,3 +46,12 @@ def test_unmodelled_in_version_3_run_refused():
 def test_unmodelled_before_its_result_refused():
     expect_refused(synth.unmodelled_log(before=True),
                    "unmodelled record of add2, DATA_MEM_REFS before its result record", 5)
+
+
+def test_compare_keeps_the_mark():
+    path = write_temp(synth.unmodelled_log(), "tcg-cmp.log")
+    code, out, err = tool("compare", path, path)
+    assert code == 0, "exit %d: %s" % (code, err)
+    row = [line for line in out.splitlines() if "| DATA_MEM_REFS |" in line]
+    assert row and row[0].count("0.00 (not modelled)") == 2, out
+    assert "2.00 (not modelled)" not in out, out

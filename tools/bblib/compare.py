@@ -15,11 +15,13 @@ EXACT = Context(prec=1000)
 
 class Difference:
     """One (target pair, bench, event) line: values a and b, None if absent,
-    with why_a/why_b saying why ("skip", "#UD", "-")."""
+    with why_a/why_b saying why ("skip", "#UD", "-"); unmodelled says which
+    side's value is no measurement (an emulator's model does not count it)."""
 
-    def __init__(self, target, bench, event, a, b, why_a="-", why_b="-"):
+    def __init__(self, target, bench, event, a, b, why_a="-", why_b="-", unmodelled=(False, False)):
         self.target, self.bench, self.event, self.a, self.b = target, bench, event, a, b
         self.why_a, self.why_b = why_a, why_b
+        self.unmodelled = unmodelled
 
     @property
     def delta(self):
@@ -69,7 +71,8 @@ def differences(a, b, metric="median"):
             vb = kb[key][metric] if key in kb else None
             out.append(Difference(label, key[0], key[1], va, vb,
                                   results.absence(ta, key[0]) or "-",
-                                  results.absence(tb, key[0]) or "-"))
+                                  results.absence(tb, key[0]) or "-",
+                                  tuple(bool(k.get(key, {}).get("unmodelled")) for k in (ka, kb))))
     return out, only_a, only_b
 
 
@@ -127,10 +130,11 @@ def to_markdown(diffs, only_a, only_b, names, metric, threshold=None, warnings=(
         header.append(">%g%%" % threshold)
     rows = []
     for d in diffs:
-        cells = [d.target, d.bench, d.event,
-                 d.why_a if d.a is None else results.fixed2(d.a),
-                 d.why_b if d.b is None else results.fixed2(d.b),
-                 "-" if d.delta is None else format(d.delta, "+.2f"), _fmt_percent(d.percent)]
+        cells = [d.target, d.bench, d.event] + [
+            why if value is None else results.fixed2(value) + (" (not modelled)" if mark else "")
+            for value, why, mark in ((d.a, d.why_a, d.unmodelled[0]),
+                                     (d.b, d.why_b, d.unmodelled[1]))] + [
+            "-" if d.delta is None else format(d.delta, "+.2f"), _fmt_percent(d.percent)]
         if threshold is not None:
             cells.append("!" if d.exceeds(threshold) else "")
         rows.append(cells)
