@@ -2,7 +2,7 @@
  * pass inside a trap catch, print the table and the records. */
 #include "app/suite.h"
 
-#include "app/modules.h"
+#include "app/run_errors.h"
 #include "app/sample.h"
 #include "app/suite_arch.h"
 #include "bench/measure.h"
@@ -278,8 +278,8 @@ unsigned suite_run(const struct suite_context *ctx)
             selection.n, serializer_name(cfg.ser), (unsigned)cfg.unroll, (unsigned)cfg.reps,
             (unsigned)cfg.warmup, measure_method_name(cfg.method));
     print_boot_record(ctx, cfg.ser);
-    modules_record_refusals();
     suite_conditions_calibrate(ctx->pmu, "before");
+    run_errors_record();
     /* No TSC and nothing else to read: RDTSC would raise #UD in every window. */
     const char *unreadable = measure_unreadable(ctx->pmu, ctx->plan);
     if (unreadable)

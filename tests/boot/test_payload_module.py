@@ -102,7 +102,7 @@ def main():
         boot = bc.qemu("pentium3", "bench=%s+nop" % names[0], icount=True,
                        modules=[p for p, _ in bad] + [bbp])
         for path, says in bad:
-            bc.report(re.search(r"^module %s: refused: .*%s" % (re.escape(path), re.escape(says)),
+            bc.report(re.search(r"^module: %s: refused: .*%s" % (re.escape(path), re.escape(says)),
                                 boot.serial, re.M) is not None,
                       "%s is refused by name: %s" % (os.path.basename(path), says))
         run = bc.records(boot)
@@ -125,7 +125,7 @@ def main():
         clash_bbp = os.path.join(work, "clash.bbp")
         module.build(clash, clash_bbp)
         boot = bc.qemu("pentium3", "bench=nop", icount=True, modules=[clash_bbp])
-        bc.report(re.search(r"^module %s: refused: payload nop already exists"
+        bc.report(re.search(r"^module: %s: refused: payload nop already exists"
                             % re.escape(clash_bbp), boot.serial, re.M) is not None and
                   boot.passed, "a module payload named like a built-in one is refused, run passes")
 
