@@ -252,6 +252,12 @@ static bool measure_payload(const struct suite_context *ctx, const struct payloa
     return true;
 }
 
+static void unmatched(const char *word, size_t len)
+{
+    run_error("bench", "'%.*s' matches no benchmark (bench=list shows them); skipped", (int)len,
+              word);
+}
+
 unsigned suite_run(const struct suite_context *ctx)
 {
     const struct boot_options *o = ctx->opts;
@@ -267,7 +273,9 @@ unsigned suite_run(const struct suite_context *ctx)
     };
     unsigned faults = 0;
 
-    select_payloads(o->bench, &selection);
+    select_payloads(o->bench, &selection, unmatched);
+    if (selection.n == 0 && !selection.list_only)
+        run_error("bench", "bench=%s selects no benchmark: none is measured", o->bench);
     if (selection.list_only) {
         select_print_library();
         return 0;
@@ -284,7 +292,7 @@ unsigned suite_run(const struct suite_context *ctx)
     const char *unreadable = measure_unreadable(ctx->pmu, ctx->plan);
     if (unreadable)
         kprintf("bench: %s: every benchmark is skipped\n", unreadable);
-    else
+    else if (selection.n)
         print_overhead(ctx, &cfg);
 
     for (unsigned i = 0; i < selection.n; i++) {

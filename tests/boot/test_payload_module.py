@@ -118,6 +118,17 @@ def main():
                       "after the refusals the good module's %s and the built-in nop run, status "
                       "pass (%s)" % (names[0], benches))
 
+        # Asking for a payload of a refused module runs nothing else instead.
+        flipped = [p for p, says in bad if says == "CRC mismatch"]
+        boot = bc.qemu("pentium3", "bench=%s" % names[0], icount=True, modules=flipped)
+        run = bc.records(boot)
+        if run:
+            errors = [(r.fields["where"], r.fields["message"]) for r in run.of_type("error")]
+            bc.report(run.of_type("bench") == [] and ("bench", "'%s' matches no benchmark "
+                      "(bench=list shows them); skipped" % names[0]) in errors,
+                      "bench= naming a payload of a refused module measures nothing, with an "
+                      "error record (%s)" % errors)
+
         clash = os.path.join(work, "clash.asm")
         with open(clash, "w") as f:
             f.write('%include "payload.mac"\nPAYLOAD nop, "not the real nop", 1\n    nop\n'

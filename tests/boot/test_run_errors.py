@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A run that does not do what was asked says so in an `error` record as
-well as on the console: an option ignored. The kernel still ends with its
-status; `barebench run` fails the target on the error records
+well as on the console: an option ignored, a bench= selection that matches
+nothing (which measures nothing rather than another set). The kernel still
+ends with its status; `barebench run` fails the target on the error records
 (tests/tools/test_run.py)."""
 
 import bootcheck as bc
@@ -9,6 +10,34 @@ import bootcheck as bc
 
 def errors(run):
     return [(r.fields["where"], r.fields["message"]) for r in run.of_type("error")]
+
+
+def check_selection(spec):
+    boot = bc.qemu("pentium3", "bench=" + spec, icount=True)
+    run = bc.records(boot)
+    if not run:
+        return
+    said = errors(run)
+    shown = spec.replace("*", "_")  # record fields never hold '*' (README)
+    bc.report(run.of_type("bench") == [] and run.of_type("result") == [],
+              "bench=%s measures nothing (not the default suite): %d bench records"
+              % (spec, len(run.of_type("bench"))))
+    bc.report(("bench", "'%s' matches no benchmark (bench=list shows them); skipped" % shown)
+              in said and ("bench", "bench=%s selects no benchmark: none is measured" % shown)
+              in said, "bench=%s: error records name the word and say nothing runs (%s)"
+              % (spec, said))
+    bc.report("bench: bench=%s selects no benchmark: none is measured" % spec in boot.serial
+              and boot.passed, "bench=%s: the console says so too, and the run ends" % spec)
+
+
+def check_partial_selection():
+    boot = bc.qemu("pentium3", "bench=nop+zzz_nomatch", icount=True)
+    run = bc.records(boot)
+    if run:
+        bc.report([r.fields["name"] for r in run.of_type("bench")] == ["nop"] and
+                  errors(run) == [("bench", "'zzz_nomatch' matches no benchmark (bench=list "
+                                   "shows them); skipped")],
+                  "bench=nop+zzz_nomatch measures nop, one error record for the other word")
 
 
 def check_bad_option():
@@ -22,6 +51,8 @@ def check_bad_option():
 
 
 def main():
+    bc.in_parallel(check_selection, ["zzz_nomatch", "chase_zz*"])
+    check_partial_selection()
     check_bad_option()
     return bc.summary()
 
