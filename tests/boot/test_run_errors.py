@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A run that does not do what was asked says so in an `error` record as
 well as on the console: an option ignored, a bench= selection that matches
-nothing (which measures nothing rather than another set). The kernel still
+nothing (which measures nothing rather than another set), events dropped,
+a PMU backend not used. The kernel still
 ends with its status; `barebench run` fails the target on the error records
 (tests/tools/test_run.py)."""
 
@@ -50,10 +51,36 @@ def check_bad_option():
                   "a bad option is an error record after the boot record (%s)" % errors(run))
 
 
+def check_events_dropped():
+    # One more event than a plan holds (PMU_MAX_EVENTS, pmu/pmu.h).
+    events = ",".join(["tsc"] * 33)
+    boot = bc.qemu("pentium3", "pmu=tsc events=%s bench=nop reps=3" % events, icount=True)
+    run = bc.records(boot)
+    if run:
+        measured = len(run.of_type("result"))
+        bc.report(measured == 32 and errors(run) == [
+            ("events", "'tsc': more than 32 events: the 32 event(s) before it are measured; it "
+             "and the rest of events= are not")],
+            "33 events: 32 are measured (%d) and an error record says the rest are not (%s)"
+            % (measured, errors(run)))
+
+
+def check_backend_ignored():
+    boot = bc.qemu("pentium3", "pmu=p4 bench=nop reps=3", icount=True)
+    run = bc.records(boot)
+    if run:
+        said = errors(run)
+        bc.report(len(said) == 1 and said[0][0] == "pmu" and
+                  said[0][1].startswith("pmu=p4 is not used: ") and run.boot["pmu"] == "p6",
+                  "pmu=p4 on a Pentium III is not used, and an error record says so (%s)" % said)
+
+
 def main():
     bc.in_parallel(check_selection, ["zzz_nomatch", "chase_zz*"])
     check_partial_selection()
     check_bad_option()
+    check_events_dropped()
+    check_backend_ignored()
     return bc.summary()
 
 
