@@ -2,9 +2,11 @@
 """A run that does not do what was asked says so in an `error` record as
 well as on the console: an option ignored, a bench= selection that matches
 nothing (which measures nothing rather than another set), events dropped,
-a PMU backend not used. The kernel still
-ends with its status; `barebench run` fails the target on the error records
-(tests/tools/test_run.py)."""
+a PMU backend not used, a command line longer than the kernel reads. The
+kernel still ends with its status; `barebench run` fails the target on the
+error records (tests/tools/test_run.py)."""
+
+import re
 
 import bootcheck as bc
 
@@ -75,12 +77,37 @@ def check_backend_ignored():
                   "pmu=p4 on a Pentium III is not used, and an error record says so (%s)" % said)
 
 
+def check_long_command_line():
+    # Options after byte 511 were lost when the line was copied into 512 bytes.
+    boot = bc.qemu("pentium3", "verbose=1 comment=%s bench=nop reps=5" % ("x" * 600),
+                   icount=True)
+    run = bc.records(boot)
+    if run:
+        reps = {r.fields["reps"] for r in run.of_type("result")}
+        bc.report([r.fields["name"] for r in run.of_type("bench")] == ["nop"] and reps == {"5"},
+                  "a 630-byte line is read whole: bench=nop reps=5 after a 600-byte word apply")
+    # Past the kernel's copy (4 KiB) whole words are kept and the rest named.
+    words = ["bench=nop"] + ["verbose=1"] * 420 + ["reps=5"]
+    boot = bc.qemu("pentium3", " ".join(words), icount=True)
+    run = bc.records(boot)
+    if run:
+        said = [m for w, m in errors(run) if w == "cmdline"]
+        reps = {r.fields["reps"] for r in run.of_type("result")}
+        bc.report(len(said) == 1 and re.match(r"\d+ bytes: more than the 4095 read: the words "
+                                              r"from 'verbose=1 verbose=1 .*' on are ignored$",
+                                              said[0]) is not None and
+                  [r.fields["name"] for r in run.of_type("bench")] == ["nop"] and reps == {"11"},
+                  "a line longer than 4095 bytes: the words before the cut apply, an error "
+                  "record names where it is (%s)" % said)
+
+
 def main():
     bc.in_parallel(check_selection, ["zzz_nomatch", "chase_zz*"])
     check_partial_selection()
     check_bad_option()
     check_events_dropped()
     check_backend_ignored()
+    check_long_command_line()
     return bc.summary()
 
 
