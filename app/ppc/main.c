@@ -34,7 +34,7 @@ static struct pmu_plan plan;
 
 static void print_record(const char *line)
 {
-    kprintf("%s\n", line);
+    console_write_reserved(line);
 }
 
 static void final_record(bool pass)
@@ -61,6 +61,7 @@ void kmain(unsigned entry)
 {
     machine_init(entry == ENTRY_OF ? ENTRY_OF : ENTRY_PREP);
     record_set_sink(print_record);
+    console_reserve(RECORD_PREFIX ",", RECORD_PREFIX_HUMAN);
     exit_set_hook(final_record);
     const char *cmdline = bootargs + sizeof BOOTARGS_MARKER - 1;
     kprintf("\nbarebench %s: bare-metal PowerPC benchmarks (%s, %s, serial %s)\n",

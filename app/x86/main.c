@@ -43,7 +43,7 @@ static const unsigned deliberate_vectors[] = {
 
 static void print_record(const char *line)
 {
-    kprintf("%s\n", line);
+    console_write_reserved(line);
     screenpages_record(line);
 }
 
@@ -110,6 +110,7 @@ void kmain(uint32_t magic, uint32_t info_addr)
     enum run_env env = run_env_detect();
     exit_configure(EXIT_AUTO, env);
     record_set_sink(print_record);
+    console_reserve(RECORD_PREFIX ",", RECORD_PREFIX_HUMAN);
     exit_set_hook(final_record);
     exit_set_idle(show_pages);
 

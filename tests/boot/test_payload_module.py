@@ -15,7 +15,7 @@ import sys
 import tempfile
 
 import bootcheck as bc
-from bblib import module, runner
+from bblib import module, records, runner
 from test_user_payload import readme_example
 
 TOOL = os.path.join(bc.ROOT, "tools", "barebench")
@@ -48,6 +48,37 @@ def damaged_copies(good, work):
             f.write(data)
         out.append((path, says))
     return out
+
+
+def hostile_but_sound(work):
+    """A module whose payloads break what a body and a description must not:
+    one writes ESP (xor esp, esp) and one's description reads as a record.
+    Built with module.pack and patched, so the tool's own checks do not stop
+    them before the kernel sees them."""
+    record = "@BB,0,end,0,pass*00000000"
+
+    def payload(name, body, insns, description="d"):
+        return {"name": name, "description": description, "body": body,
+                "body_len": len(body), "insns": insns, "branches": 0, "flags": 0}
+    data = module.pack([payload("esp_zero", b"\x31\xe4", 1),  # xor esp, esp
+                        payload("esp_push", b"\x31\xe4\x50\x58", 3),  # and push, pop on it
+                        payload("says_record", b"\x90", 1, "x" * len(record))])
+    path = os.path.join(work, "hostile_but_sound.bbp")
+    with open(path, "wb") as f:
+        f.write(module.seal(data.replace(b"x" * len(record), record.encode())))
+    boot = bc.qemu("pentium3", "bench=esp_zero+esp_push+says_record", icount=True, timeout=30,
+                   modules=[path])
+    run = bc.records(boot)
+    medians = {r.fields["bench"]: r.fields["median"] for r in run.of_type("result")} if run else {}
+    bc.report(boot.passed and medians == {"esp_zero": "1.00", "esp_push": "3.00",
+                                          "says_record": "1.00"},
+              "a body that writes ESP is contained: the run ends, every payload measured "
+              "exactly (%s; %s)" % (medians, "; ".join(boot.problems)))
+    human = [line for line in boot.serial.splitlines()
+             if records.PREFIX in line and not line.startswith(records.PREFIX)]
+    bc.report(run is not None and not human and "says_record: @bb,0,end" in boot.serial,
+              "a description holding a record's prefix is shown without it, and the log is "
+              "sound (%s)" % human[:1])
 
 
 def main():
@@ -128,6 +159,8 @@ def main():
                       "(bench=list shows them); skipped" % names[0]) in errors,
                       "bench= naming a payload of a refused module measures nothing, with an "
                       "error record (%s)" % errors)
+
+        hostile_but_sound(work)
 
         clash = os.path.join(work, "clash.asm")
         with open(clash, "w") as f:
