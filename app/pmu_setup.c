@@ -86,7 +86,7 @@ const char *pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_i
     pmu_fallback_tsc(pmu);
     if (!str_ieq(events, "default"))
         run_error("events",
-                  "events=%s is not measured: the %s counters do not count here; the "
+                  "%s is not measured: the %s counters do not count here; the "
                   "TSC is measured instead",
                   events, detected);
     plan_or_default(pmu, plan, "default");

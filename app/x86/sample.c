@@ -1,6 +1,7 @@
 /* The sampler: PMI handling and the per-payload histogram. */
 #include "app/sample.h"
 
+#include "app/run_errors.h"
 #include "app/x86/winrun.h"
 #include "bench/record.h"
 #include "kernel/console.h"
@@ -36,7 +37,7 @@ bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_
              pmu_overflow_setup(pmu, plan, 0, period, &ovf, err, sizeof err) < 0)
         why = err;
     if (why) {
-        kprintf("sample: sampling unavailable: %s; no samples will be printed\n", why);
+        run_error("sample", "sampling unavailable: %s; no samples will be printed", why);
         return false;
     }
     spmu = pmu;
@@ -154,14 +155,10 @@ void sample_payload_end(const struct payload *p)
     if (!active)
         return;
     if (rearm_failed) {
-        kprintf("  samples of %s: none shown: re-arming the sampled counter faulted after a "
-                "PMI, so the histogram is incomplete\n",
-                p->name);
-        record_begin("error");
-        record_field("sample");
-        record_fieldf("%s: re-arming the sampled counter faulted after a PMI; no histogram",
-                      p->name);
-        record_end();
+        run_error("sample",
+                  "%s: re-arming the sampled counter faulted after a PMI; no histogram: it "
+                  "would be incomplete",
+                  p->name);
         return;
     }
     record_samples(p);

@@ -2,7 +2,8 @@
 """A run that does not do what was asked says so in an `error` record as
 well as on the console: an option ignored, a bench= selection that matches
 nothing (which measures nothing rather than another set), events dropped,
-a PMU backend not used, a command line longer than the kernel reads. The
+a PMU backend not used, a command line longer than the kernel reads,
+sampling that cannot be done. The
 kernel still ends with its status; `barebench run` fails the target on the
 error records (tests/tools/test_run.py)."""
 
@@ -101,6 +102,20 @@ def check_long_command_line():
                   "record names where it is (%s)" % said)
 
 
+def check_sampling_impossible():
+    # Stock QEMU: the counters do not count, so no counter can overflow.
+    for option, says in (("sample=instructions:1000", "sampling unavailable: the PMU's counters "
+                          "do not count on this machine"),
+                         ("sample=instructions", "sample=instructions: expected EVENT:PERIOD")):
+        boot = bc.qemu("pentium3", option + " bench=nop reps=3", icount=True)
+        run = bc.records(boot)
+        if run:
+            said = errors(run)
+            bc.report(any(w == "sample" and m.startswith(says) for w, m in said)
+                      and not run.of_type("samples"),
+                      "%s where it cannot sample: an error record says so (%s)" % (option, said))
+
+
 def main():
     bc.in_parallel(check_selection, ["zzz_nomatch", "chase_zz*"])
     check_partial_selection()
@@ -108,6 +123,7 @@ def main():
     check_events_dropped()
     check_backend_ignored()
     check_long_command_line()
+    check_sampling_impossible()
     return bc.summary()
 
 
