@@ -28,6 +28,10 @@ bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_
 {
     char err[PMU_ERR_LEN];
     const char *why = pmu_overflow_unsupported(pmu);
+    uint64_t asked = period;
+    uint64_t least = plan->n_events ? pmu_overflow_min_period(plan, 0) : 1;
+    if (period < least)
+        period = least;
     struct pmu detected;
     pmu_init(&detected, cpu, &pmu->hw, NULL);
     if (pmu_overflow_unsupported(&detected) == 0 && !pmu->counting)
@@ -40,6 +44,11 @@ bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_
         run_error("sample", "sampling unavailable: %s; no samples will be printed", why);
         return false;
     }
+    if (asked < least)
+        run_error("sample",
+                  "%s every %llu events: it counts in ring 0 where the PMI handler runs and "
+                  "would overflow again inside it: sampling every %llu events instead",
+                  plan->events[0].name, (unsigned long long)asked, (unsigned long long)least);
     spmu = pmu;
     splan = plan;
     active = true;
