@@ -1,6 +1,7 @@
 /* The table of boot options and their defaults. */
 #include "app/bootopts.h"
 
+#include "app/run_errors.h"
 #include "kernel/console.h"
 #include "lib/kstring.h"
 #include "lib/options.h"
@@ -75,7 +76,7 @@ static const struct opt_def defs[] = {
 static void print_diag(void *ctx, const char *message)
 {
     (void)ctx;
-    kprintf("barebench: %s (using the default)\n", message);
+    run_error("options", "%s (using the default)", message);
 }
 
 unsigned bootopts_parse(const char *cmdline)

@@ -4,9 +4,9 @@
  * modules), then parsed there; its payloads point into the copy. */
 #include "app/modules.h"
 
+#include "app/run_errors.h"
 #include "bench/module.h"
 #include "bench/payload.h"
-#include "bench/record.h"
 #include "kernel/console.h"
 #include "lib/fmt.h"
 #include "lib/kstring.h"
@@ -19,16 +19,10 @@ static uint8_t store[STORE_BYTES] __attribute__((aligned(16)));
 static size_t store_used;
 static struct payload payloads[MAX_PAYLOADS];
 static unsigned n_payloads;
-/* Refusals, said at once and kept for error records after the boot record
- * (records start there). */
-static char refusals[BOOT_MAX_MODULES + 1][NAME_SHOWN_MAX + MODULE_WHY_MAX + 16];
-static unsigned n_refusals;
 
 static void refuse(const char *name, const char *why)
 {
-    kprintf("module %s: refused: %s; the built-in payloads still run\n", name, why);
-    if (n_refusals < BOOT_MAX_MODULES + 1)
-        fmt_snprintf(refusals[n_refusals++], sizeof refusals[0], "%s: refused: %s", name, why);
+    run_error("module", "%s: refused: %s; the built-in payloads still run", name, why);
 }
 
 /* A clash with a built-in payload or an earlier module's would make
@@ -87,22 +81,7 @@ void modules_load(const struct boot_module *modules, unsigned n, unsigned droppe
         str_copy(name, sizeof name, modules[i].name);
         load_one(&modules[i], name[0] ? name : "(unnamed)");
     }
-    if (dropped) {
-        char why[MODULE_WHY_MAX];
-        fmt_snprintf(why, sizeof why, "%u more module(s) ignored: at most %u are read", dropped,
-                     BOOT_MAX_MODULES);
-        kprintf("modules: %s\n", why);
-        if (n_refusals < BOOT_MAX_MODULES + 1)
-            str_copy(refusals[n_refusals++], sizeof refusals[0], why);
-    }
-}
-
-void modules_record_refusals(void)
-{
-    for (unsigned i = 0; i < n_refusals; i++) {
-        record_begin("error");
-        record_field("module");
-        record_field(refusals[i]);
-        record_end();
-    }
+    if (dropped)
+        run_error("module", "%u more module(s) ignored: at most %u are read", dropped,
+                  BOOT_MAX_MODULES);
 }

@@ -1,5 +1,5 @@
 /* Payload modules from the boot loader: checked, copied into the kernel
- * and added to the payload registry, or refused with a message. */
+ * and added to the payload registry, or refused with an error (app/run_errors.h). */
 #ifndef BAREBENCH_MODULES_H
 #define BAREBENCH_MODULES_H
 
@@ -10,9 +10,5 @@
  * are set up: the loader placed the modules right after the kernel image,
  * where the arena starts. */
 void modules_load(const struct boot_module *modules, unsigned n, unsigned dropped);
-
-/* An `error` record (where "module") per refused or ignored module; the
- * suite calls it after the boot record. */
-void modules_record_refusals(void);
 
 #endif

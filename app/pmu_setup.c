@@ -2,6 +2,7 @@
 #include "app/pmu_setup.h"
 
 #include "app/pmu_hw.h"
+#include "app/run_errors.h"
 #include "kernel/console.h"
 #include "lib/kstring.h"
 
@@ -37,20 +38,26 @@ static void dump_registers(struct pmu *pmu, const struct pmu_plan *plan)
     }
 }
 
+/* Plans events=, or what can be planned of it: an error record names what
+ * is not measured and what is instead. */
 static void plan_or_default(const struct pmu *pmu, struct pmu_plan *plan, const char *events)
 {
     char err[PMU_ERR_LEN];
     const char *spec = str_ieq(events, "default") ? NULL : events;
     if (pmu_plan_events(pmu, spec, plan, err, sizeof err) == 0)
         return;
-    kprintf("pmu: events=%s: %s\n", events, err);
     if (plan->n_events) {
-        kprintf("pmu: going on with the %u event(s) accepted before it\n", plan->n_events);
+        run_error("events",
+                  "%s: the %u event(s) before it are measured; it and the rest of events= are "
+                  "not",
+                  err, plan->n_events);
         return;
     }
-    kprintf("pmu: going on with the default events of %s\n", pmu_name(pmu));
+    run_error("events", "%s: none of events= is measured; the default events of %s are", err,
+              pmu_name(pmu));
     if (pmu_plan_events(pmu, NULL, plan, err, sizeof err) < 0)
-        kprintf("pmu: the default events do not plan either (%s): nothing to count\n", err);
+        run_error("events", "the default events of %s do not plan either (%s): nothing to count",
+                  pmu_name(pmu), err);
 }
 
 const char *pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_info *cpu,
@@ -61,9 +68,10 @@ const char *pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_i
     /* pmu_init takes a forced backend only where it fits the CPU: say when
      * the choice was not taken rather than let it pass for taken. */
     if (!str_ieq(force, "auto") && !pmu_is_named(pmu, force))
-        kprintf("pmu: pmu=%s is not used: there is no such backend, or it is not one for this CPU "
-                "(a forced backend never drives another family's registers)\n",
-                force);
+        run_error("pmu",
+                  "pmu=%s is not used: there is no such backend, or it is not one for this CPU "
+                  "(a forced backend never drives another family's registers)",
+                  force);
     kprintf("pmu: backend %s\n", detected);
     pmu_describe(pmu, print_line, 0);
     plan_or_default(pmu, plan, events);
@@ -76,6 +84,11 @@ const char *pmu_setup(struct pmu *pmu, struct pmu_plan *plan, const struct cpu_i
             cpu->features[FEAT_TSC] ? pmu_hw_fallback
                                     : "; and there is no time-stamp counter to fall back to");
     pmu_fallback_tsc(pmu);
+    if (!str_ieq(events, "default"))
+        run_error("events",
+                  "%s is not measured: the %s counters do not count here; the "
+                  "TSC is measured instead",
+                  events, detected);
     plan_or_default(pmu, plan, "default");
     return detected;
 }

@@ -2,7 +2,7 @@
  * pass inside a trap catch, print the table and the records. */
 #include "app/suite.h"
 
-#include "app/modules.h"
+#include "app/run_errors.h"
 #include "app/sample.h"
 #include "app/suite_arch.h"
 #include "bench/measure.h"
@@ -36,12 +36,8 @@ static void print_boot_record(const struct suite_context *ctx, enum serializer s
     suite_conditions_record();
 }
 
-static void print_bench_header(const struct payload *p)
+static void record_bench(const struct payload *p)
 {
-    kprintf("\n%s: %s", p->name, p->description);
-    if (p->insns != PAYLOAD_INSNS_VARIABLE)
-        kprintf(" [%d instruction%s per iteration]", (int)p->insns, p->insns == 1 ? "" : "s");
-    kprintf("\n");
     record_begin("bench");
     record_field(p->name);
     if (p->insns == PAYLOAD_INSNS_VARIABLE)
@@ -50,6 +46,25 @@ static void print_bench_header(const struct payload *p)
         record_fieldf("%d", (int)p->insns);
     record_field(p->description);
     record_end();
+}
+
+static void print_bench_header(const struct payload *p)
+{
+    kprintf("\n%s: %s", p->name, p->description);
+    if (p->insns != PAYLOAD_INSNS_VARIABLE)
+        kprintf(" [%d instruction%s per iteration]", (int)p->insns, p->insns == 1 ? "" : "s");
+    kprintf("\n");
+    record_bench(p);
+}
+
+/* bench=list: the library on the console and as `bench` records, so that a
+ * log (or the screen's QR pages) of it is a sound run that measures nothing. */
+static void list_library(void)
+{
+    const struct payload *p;
+    select_print_library();
+    for (unsigned i = 0; (p = payload_at(i)); i++)
+        record_bench(p);
 }
 
 static void print_skip(const struct payload *p, const char *why)
@@ -263,6 +278,12 @@ static bool measure_payload(const struct suite_context *ctx, const struct payloa
     return true;
 }
 
+static void unmatched(const char *word, size_t len)
+{
+    run_error("bench", "'%.*s' matches no benchmark (bench=list shows them); skipped", (int)len,
+              word);
+}
+
 unsigned suite_run(const struct suite_context *ctx)
 {
     const struct boot_options *o = ctx->opts;
@@ -278,24 +299,28 @@ unsigned suite_run(const struct suite_context *ctx)
     };
     unsigned faults = 0;
 
-    select_payloads(o->bench, &selection);
+    select_payloads(o->bench, &selection, unmatched);
+    if (selection.n == 0 && !selection.list_only)
+        run_error("bench", "bench=%s selects no benchmark: none is measured", o->bench);
+    cfg.ser = suite_conditions_setup(ctx->pmu, o->serialize, o->turbo == TURBO_OFF);
     if (selection.list_only) {
-        select_print_library();
+        print_boot_record(ctx, cfg.ser);
+        run_errors_record();
+        list_library();
         return 0;
     }
-    cfg.ser = suite_conditions_setup(ctx->pmu, o->serialize, o->turbo == TURBO_OFF);
     kprintf("\nbench: %u benchmark(s), serialize %s, unroll %u, %u reps, %u warm-up, "
             "overhead removal %s\n",
             selection.n, serializer_name(cfg.ser), (unsigned)cfg.unroll, (unsigned)cfg.reps,
             (unsigned)cfg.warmup, measure_method_name(cfg.method));
     print_boot_record(ctx, cfg.ser);
-    modules_record_refusals();
     suite_conditions_calibrate(ctx->pmu, "before");
+    run_errors_record();
     /* No TSC and nothing else to read: RDTSC would raise #UD in every window. */
     const char *unreadable = measure_unreadable(ctx->pmu, ctx->plan);
     if (unreadable)
         kprintf("bench: %s: every benchmark is skipped\n", unreadable);
-    else
+    else if (selection.n)
         print_overhead(ctx, &cfg);
 
     for (unsigned i = 0; i < selection.n; i++) {

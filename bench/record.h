@@ -6,7 +6,11 @@
 
 #include <stdint.h>
 
-#define RECORD_PREFIX         "@BB"
+#define RECORD_PREFIX "@BB"
+/* What human text shows instead of the prefix and its comma, so that it never
+ * reads as a record: two letters changed, because the tools take a prefix one
+ * byte off for a damaged record. */
+#define RECORD_PREFIX_HUMAN   "@bb,"
 #define RECORD_FORMAT_VERSION 4
 #define RECORD_MAX            512
 

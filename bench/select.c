@@ -53,7 +53,8 @@ static bool add_word(struct selection *sel, const char *word, size_t len)
     return any;
 }
 
-void select_payloads(const char *spec, struct selection *sel)
+void select_payloads(const char *spec, struct selection *sel,
+                     void (*unmatched)(const char *word, size_t len))
 {
     sel->n = 0;
     sel->list_only = false;
@@ -64,14 +65,9 @@ void select_payloads(const char *spec, struct selection *sel)
             s++;
         size_t len = (size_t)(s - word);
         if (len && !add_word(sel, word, len))
-            kprintf("bench: '%.*s' matches no benchmark (bench=list shows them); skipped\n",
-                    (int)len, word);
+            unmatched(word, len);
         if (*s)
             s++;
-    }
-    if (sel->n == 0 && !sel->list_only) {
-        kprintf("bench: nothing valid selected; running the default set\n");
-        add_set(sel, false);
     }
 }
 

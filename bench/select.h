@@ -3,6 +3,7 @@
 #define BAREBENCH_SELECT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "bench/payload.h"
 
@@ -15,9 +16,11 @@ struct selection {
 };
 
 /* Fills *sel from a spec: "default", "all", "list", or names and globs
- * separated by '+' or ','. Each word that matches nothing is named in a
- * message; when nothing valid remains, the default set is used. */
-void select_payloads(const char *spec, struct selection *sel);
+ * separated by '+' or ','. Each word that matches nothing is passed to
+ * unmatched; when nothing is left, nothing is measured (running another
+ * set instead would pass for the one asked). */
+void select_payloads(const char *spec, struct selection *sel,
+                     void (*unmatched)(const char *word, size_t len));
 
 /* Prints every payload with its instruction count and description. */
 void select_print_library(void);

@@ -3,11 +3,13 @@
 #include "kernel/console.h"
 
 #include "lib/fmt.h"
+#include "lib/kstring.h"
 
 #define CONSOLE_MAX_SINKS 4
 
 static console_sink sinks[CONSOLE_MAX_SINKS];
 static unsigned n_sinks;
+static const char *reserved, *reserved_instead;
 
 bool console_add_sink(console_sink sink)
 {
@@ -25,10 +27,32 @@ static void console_write(const char *text)
     }
 }
 
+void console_reserve(const char *text, const char *instead)
+{
+    reserved = text;
+    reserved_instead = instead;
+}
+
+void console_write_reserved(const char *line)
+{
+    console_write(line);
+    console_write("\n");
+}
+
+static void defuse(char *text)
+{
+    size_t n = reserved ? strlen(reserved) : 0;
+    for (; n && *text; text++) {
+        if (strncmp(text, reserved, n) == 0)
+            memcpy(text, reserved_instead, n);
+    }
+}
+
 void kvprintf(const char *fmt, va_list ap)
 {
     char buf[512];
     int n = fmt_vsnprintf(buf, sizeof buf, fmt, ap);
+    defuse(buf);
     console_write(buf);
     if (n >= (int)sizeof buf)
         console_write("[...]\n");

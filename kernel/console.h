@@ -16,4 +16,14 @@ bool console_add_sink(console_sink sink);
 void kprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void kvprintf(const char *fmt, va_list ap);
 
+/* Text only console_write_reserved may carry (the machine records' prefix):
+ * from then on kprintf writes `instead` (as long) wherever its text holds
+ * it, so a human line (a payload's description, a command-line word) never
+ * reads as a record. */
+void console_reserve(const char *text, const char *instead);
+
+/* Writes line and a line break as they are: the lines the reserved text
+ * belongs to. */
+void console_write_reserved(const char *line);
+
 #endif

@@ -148,6 +148,22 @@ unsigned options_parse(const char *cmdline, const struct opt_def *defs, size_t n
     return bad;
 }
 
+size_t options_copy_line(char *dst, size_t size, const char *line)
+{
+    size_t len = strlen(line);
+    size_t keep = len;
+    if (len >= size) {
+        keep = size - 1;
+        while (keep && !is_space(line[keep]))
+            keep--;
+    }
+    memcpy(dst, line, keep);
+    dst[keep] = '\0';
+    while (keep < len && is_space(line[keep]))
+        keep++;
+    return keep;
+}
+
 void options_value_text(const struct opt_def *def, char *buf, size_t size)
 {
     switch (def->kind) {

@@ -35,6 +35,11 @@ typedef void (*opt_diag_fn)(void *ctx, const char *message);
 unsigned options_parse(const char *cmdline, const struct opt_def *defs, size_t n_defs,
                        opt_diag_fn diag, void *ctx);
 
+/* Copies the whole words of line that fit in size bytes (a word cut in two
+ * would parse as another value: reps=12 of reps=120) and returns the
+ * offset in line of the first word left out, strlen(line) when none is. */
+size_t options_copy_line(char *dst, size_t size, const char *line);
+
 /* Writes the current value of an option (its default before parsing). */
 void options_value_text(const struct opt_def *def, char *buf, size_t size);
 

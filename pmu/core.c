@@ -107,6 +107,10 @@ static bool try_pass(const struct pmu *pmu, struct pmu_plan *plan, unsigned pass
             n++;
         }
     }
+    /* A pass is read in one window, PMU_MAX_COUNTERS reads at most: the
+     * time counter takes any number of events, and the rest would go unread. */
+    if (n == PMU_MAX_COUNTERS)
+        return false;
     copies[n] = *ev;
     ptrs[n] = &copies[n];
     if (pmu->backend->place(pmu, ptrs, n + 1, err, errlen) < 0)

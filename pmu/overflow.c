@@ -17,6 +17,11 @@ uint64_t pmu_overflow_preset(uint64_t period, unsigned width)
     return (0 - period) & mask;
 }
 
+uint64_t pmu_overflow_min_period(const struct pmu_plan *plan, unsigned event)
+{
+    return (plan->events[event].flags & PMU_EVF_USER_ONLY) ? 1 : PMU_OVERFLOW_MIN_RING0;
+}
+
 int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan, unsigned event,
                        uint64_t period, struct pmu_overflow *ovf, char *err, size_t errlen)
 {

@@ -29,6 +29,17 @@ const char *pmu_overflow_unsupported(const struct pmu *pmu);
  * events: 2^width - period (period >= 1, < 2^width). */
 uint64_t pmu_overflow_preset(uint64_t period, unsigned width);
 
+/* The least period an event may be sampled at. One that counts in ring 0
+ * counts the PMI handler too: re-armed for fewer events than the handler
+ * spends after the re-arming, the counter overflows again before the
+ * handler returns, and every PMI brings the next (the interrupted code
+ * then barely moves). Under the counting QEMU that takes periods below
+ * about 160 instructions on P6 and AMD and 300 on architectural perfmon
+ * v4; PMU_OVERFLOW_MIN_RING0 leaves room above them for the cycles and
+ * slower paths of real CPUs. An event that counts ring 3 only may take 1. */
+#define PMU_OVERFLOW_MIN_RING0 1000
+uint64_t pmu_overflow_min_period(const struct pmu_plan *plan, unsigned event);
+
 /* Prepares sampling of plan event `event` every `period` events.
  * Returns 0, or -1 with the reason in err. */
 PMU_MUST_CHECK int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan,

@@ -7,6 +7,7 @@
 #include "app/cpureport.h"
 #include "app/pmu_setup.h"
 #include "app/ppc/pmi_check.h"
+#include "app/run_errors.h"
 #include "app/suite.h"
 #include "bench/record.h"
 #include "kernel/console.h"
@@ -34,7 +35,7 @@ static struct pmu_plan plan;
 
 static void print_record(const char *line)
 {
-    kprintf("%s\n", line);
+    console_write_reserved(line);
 }
 
 static void final_record(bool pass)
@@ -42,15 +43,15 @@ static void final_record(bool pass)
     record_final(pass);
 }
 
-/* Options x86 has and this kernel does not: said, then ignored. */
+/* Options x86 has and this kernel does not: errors, then ignored. */
 static void unsupported_options(void)
 {
     if (boot_opts.ring)
-        kprintf("barebench: ring=3: not on PowerPC yet; windows run in supervisor state\n");
+        run_error("options", "ring=3: not on PowerPC yet; windows run in supervisor state");
     if (boot_opts.sample[0])
-        kprintf("barebench: sample=: not on PowerPC yet; not sampling\n");
+        run_error("options", "sample=: not on PowerPC yet; not sampling");
     if (boot_opts.exit == EXIT_BOCHS)
-        kprintf("barebench: exit=bochs: there is no Bochs for PowerPC; halting instead\n");
+        run_error("options", "exit=bochs: there is no Bochs for PowerPC; halting instead");
 }
 
 static const unsigned deliberate_vectors[] = {
@@ -61,6 +62,7 @@ void kmain(unsigned entry)
 {
     machine_init(entry == ENTRY_OF ? ENTRY_OF : ENTRY_PREP);
     record_set_sink(print_record);
+    console_reserve(RECORD_PREFIX ",", RECORD_PREFIX_HUMAN);
     exit_set_hook(final_record);
     const char *cmdline = bootargs + sizeof BOOTARGS_MARKER - 1;
     kprintf("\nbarebench %s: bare-metal PowerPC benchmarks (%s, %s, serial %s)\n",
@@ -89,8 +91,8 @@ void kmain(unsigned entry)
     if (boot_opts.fault != FAULT_NONE) {
         if (deliberate_vectors[boot_opts.fault])
             trap_raise_deliberate(deliberate_vectors[boot_opts.fault]);
-        kprintf("fault=%s: no such exception on PowerPC (ud: program, gp: alignment)\n",
-                bootopts_choice_name("fault"));
+        run_error("options", "fault=%s: no such exception on PowerPC (ud: program, gp: alignment)",
+                  bootopts_choice_name("fault"));
     }
 
     const char *detected =

@@ -6,6 +6,7 @@
 #include "app/cpureport.h"
 #include "app/modules.h"
 #include "app/pmu_setup.h"
+#include "app/run_errors.h"
 #include "app/runsetup.h"
 #include "app/suite.h"
 #include "app/x86/screenpages.h"
@@ -25,10 +26,13 @@
 #include "kernel/x86/vga.h"
 #include "kernel/x86/vgagfx.h"
 #include "lib/kstring.h"
+#include "lib/options.h"
 
 #define BAREBENCH_VERSION "0.1"
 
-static char cmdline[512];
+/* Loaders pass lines of any length (GRUB, QEMU -append); the copy must hold
+ * what users write, and options_copy_line says what did not fit. */
+static char cmdline[4096];
 static struct boot_info boot;
 static struct cpu_info cpu;
 static struct pmu pmu;
@@ -39,7 +43,7 @@ static const unsigned deliberate_vectors[] = {
 
 static void print_record(const char *line)
 {
-    kprintf("%s\n", line);
+    console_write_reserved(line);
     screenpages_record(line);
 }
 
@@ -106,16 +110,21 @@ void kmain(uint32_t magic, uint32_t info_addr)
     enum run_env env = run_env_detect();
     exit_configure(EXIT_AUTO, env);
     record_set_sink(print_record);
+    console_reserve(RECORD_PREFIX ",", RECORD_PREFIX_HUMAN);
     exit_set_hook(final_record);
     exit_set_idle(show_pages);
 
-    str_copy(cmdline, sizeof cmdline, boot.cmdline);
+    size_t taken = options_copy_line(cmdline, sizeof cmdline, boot.cmdline);
     kprintf("\nbarebench %s: bare-metal x86 benchmarks (%s, serial %s)\n", BAREBENCH_VERSION,
             run_env_name(env), serial ? "COM1 115200 8N1" : "absent");
     if (!boot.protocol)
         kprintf("barebench: unknown boot loader magic 0x%x; no options, no memory map\n",
                 (unsigned)magic);
     kprintf("command line: \"%s\"\n", cmdline);
+    if (boot.cmdline[taken])
+        run_error(
+            "cmdline", "%u bytes: more than the %u read: the words from '%.40s' on are ignored",
+            (unsigned)strlen(boot.cmdline), (unsigned)sizeof cmdline - 1, boot.cmdline + taken);
     unsigned bad = bootopts_parse(cmdline);
     exit_configure(boot_opts.exit, env);
     screen_hide_lines(boot_opts.verbose >= 2 ? 0 : RECORD_PREFIX);

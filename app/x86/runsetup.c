@@ -3,6 +3,7 @@
 #include "app/runsetup.h"
 
 #include "app/bootopts.h"
+#include "app/run_errors.h"
 #include "app/sample.h"
 #include "app/x86/gate.h"
 #include "app/x86/winrun.h"
@@ -25,8 +26,9 @@ const char *runsetup_events(void)
         return boot_opts.events;
     if (pmu_sample_parse(boot_opts.sample, sample_event, sizeof sample_event, &sample_period))
         return sample_event;
-    kprintf("sample=%s: expected EVENT:PERIOD with PERIOD a positive number; not sampling\n",
-            boot_opts.sample);
+    run_error("sample",
+              "sample=%s: expected EVENT:PERIOD with PERIOD a positive number; not sampling",
+              boot_opts.sample);
     return boot_opts.events;
 }
 

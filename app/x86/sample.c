@@ -1,6 +1,7 @@
 /* The sampler: PMI handling and the per-payload histogram. */
 #include "app/sample.h"
 
+#include "app/run_errors.h"
 #include "app/x86/winrun.h"
 #include "bench/record.h"
 #include "kernel/console.h"
@@ -27,6 +28,10 @@ bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_
 {
     char err[PMU_ERR_LEN];
     const char *why = pmu_overflow_unsupported(pmu);
+    uint64_t asked = period;
+    uint64_t least = plan->n_events ? pmu_overflow_min_period(plan, 0) : 1;
+    if (period < least)
+        period = least;
     struct pmu detected;
     pmu_init(&detected, cpu, &pmu->hw, NULL);
     if (pmu_overflow_unsupported(&detected) == 0 && !pmu->counting)
@@ -36,9 +41,14 @@ bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_
              pmu_overflow_setup(pmu, plan, 0, period, &ovf, err, sizeof err) < 0)
         why = err;
     if (why) {
-        kprintf("sample: sampling unavailable: %s; no samples will be printed\n", why);
+        run_error("sample", "sampling unavailable: %s; no samples will be printed", why);
         return false;
     }
+    if (asked < least)
+        run_error("sample",
+                  "%s every %llu events: it counts in ring 0 where the PMI handler runs and "
+                  "would overflow again inside it: sampling every %llu events instead",
+                  plan->events[0].name, (unsigned long long)asked, (unsigned long long)least);
     spmu = pmu;
     splan = plan;
     active = true;
@@ -154,14 +164,10 @@ void sample_payload_end(const struct payload *p)
     if (!active)
         return;
     if (rearm_failed) {
-        kprintf("  samples of %s: none shown: re-arming the sampled counter faulted after a "
-                "PMI, so the histogram is incomplete\n",
-                p->name);
-        record_begin("error");
-        record_field("sample");
-        record_fieldf("%s: re-arming the sampled counter faulted after a PMI; no histogram",
-                      p->name);
-        record_end();
+        run_error("sample",
+                  "%s: re-arming the sampled counter faulted after a PMI; no histogram: it "
+                  "would be incomplete",
+                  p->name);
         return;
     }
     record_samples(p);

@@ -84,6 +84,12 @@ static void emit_read(struct emitter *e, const struct pmu_read *r, uint64_t *slo
     emit_u32(e, (uint32_t)(uintptr_t)slot + 4);
 }
 
+/* The stack pointer at the window's start. A body must leave ESP alone
+ * (bench/payload.h), but one from a module may not: the window takes ESP
+ * back from here after the end reads, so that a body that only writes it
+ * (xor esp, esp) cannot send popad and ret into memory at address 0. */
+static uint32_t window_esp;
+
 static void emit_body(struct emitter *e, const struct payload *p)
 {
     if (p->body) {
@@ -104,6 +110,9 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
         return false;
 
     emit_u8(&e, 0x60); /* pushad */
+    emit_u8(&e, 0x89); /* mov [window_esp], esp */
+    emit_u8(&e, 0x25);
+    emit_u32(&e, (uint32_t)(uintptr_t)&window_esp);
     emit_load(&e, RM_ESI, &window_regs.esi);
     emit_load(&e, RM_EDI, &window_regs.edi);
     emit_load(&e, RM_EBP, &window_regs.ebp);
@@ -125,6 +134,9 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
         emit_serialize(&e, ser);
         emit_read(&e, &reads[i], &window_end[i]);
     }
+    emit_u8(&e, 0x8b); /* mov esp, [window_esp] */
+    emit_u8(&e, 0x25);
+    emit_u32(&e, (uint32_t)(uintptr_t)&window_esp);
     emit_u8(&e, 0x61); /* popad */
     if (window_exit_vector) {
         emit_u8(&e, 0xcd); /* int exit_vector */

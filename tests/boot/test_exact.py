@@ -117,6 +117,13 @@ def check_selection():
               re.search(r"^  \* branch_random +13 +2  ", boot.serial, re.M) is not None and
               re.search(r"^  \* gate_hello +- +-  ", boot.serial, re.M) is not None,
               "bench=list prints the library with instruction and branch counts")
+    listed = re.findall(r"^  [* t] (\S+) ", boot.serial, re.M)
+    run = bc.records(boot)
+    bc.report(run is not None and listed and
+              [r.fields["name"] for r in run.of_type("bench")] == listed and
+              not run.of_type("result"),
+              "bench=list is a sound log: a bench record per payload listed (%d), no results"
+              % len(listed))
 
 
 def main():

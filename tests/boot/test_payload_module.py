@@ -15,7 +15,7 @@ import sys
 import tempfile
 
 import bootcheck as bc
-from bblib import module, runner
+from bblib import module, records, runner
 from test_user_payload import EXAMPLE_DOC, doc_example
 
 TOOL = os.path.join(bc.ROOT, "tools", "barebench")
@@ -48,6 +48,37 @@ def damaged_copies(good, work):
             f.write(data)
         out.append((path, says))
     return out
+
+
+def hostile_but_sound(work):
+    """A module whose payloads break what a body and a description must not:
+    one writes ESP (xor esp, esp) and one's description reads as a record.
+    Built with module.pack and patched, so the tool's own checks do not stop
+    them before the kernel sees them."""
+    record = "@BB,0,end,0,pass*00000000"
+
+    def payload(name, body, insns, description="d"):
+        return {"name": name, "description": description, "body": body,
+                "body_len": len(body), "insns": insns, "branches": 0, "flags": 0}
+    data = module.pack([payload("esp_zero", b"\x31\xe4", 1),  # xor esp, esp
+                        payload("esp_push", b"\x31\xe4\x50\x58", 3),  # and push, pop on it
+                        payload("says_record", b"\x90", 1, "x" * len(record))])
+    path = os.path.join(work, "hostile_but_sound.bbp")
+    with open(path, "wb") as f:
+        f.write(module.seal(data.replace(b"x" * len(record), record.encode())))
+    boot = bc.qemu("pentium3", "bench=esp_zero+esp_push+says_record", icount=True, timeout=30,
+                   modules=[path])
+    run = bc.records(boot)
+    medians = {r.fields["bench"]: r.fields["median"] for r in run.of_type("result")} if run else {}
+    bc.report(boot.passed and medians == {"esp_zero": "1.00", "esp_push": "3.00",
+                                          "says_record": "1.00"},
+              "a body that writes ESP is contained: the run ends, every payload measured "
+              "exactly (%s; %s)" % (medians, "; ".join(boot.problems)))
+    human = [line for line in boot.serial.splitlines()
+             if records.PREFIX in line and not line.startswith(records.PREFIX)]
+    bc.report(run is not None and not human and "says_record: @bb,0,end" in boot.serial,
+              "a description holding a record's prefix is shown without it, and the log is "
+              "sound (%s)" % human[:1])
 
 
 def main():
@@ -102,7 +133,7 @@ def main():
         boot = bc.qemu("pentium3", "bench=%s+nop" % names[0], icount=True,
                        modules=[p for p, _ in bad] + [bbp])
         for path, says in bad:
-            bc.report(re.search(r"^module %s: refused: .*%s" % (re.escape(path), re.escape(says)),
+            bc.report(re.search(r"^module: %s: refused: .*%s" % (re.escape(path), re.escape(says)),
                                 boot.serial, re.M) is not None,
                       "%s is refused by name: %s" % (os.path.basename(path), says))
         run = bc.records(boot)
@@ -117,6 +148,19 @@ def main():
             bc.report(benches == [names[0], "nop"] and run.status == "pass",
                       "after the refusals the good module's %s and the built-in nop run, status "
                       "pass (%s)" % (names[0], benches))
+
+        # Asking for a payload of a refused module runs nothing else instead.
+        flipped = [p for p, says in bad if says == "CRC mismatch"]
+        boot = bc.qemu("pentium3", "bench=%s" % names[0], icount=True, modules=flipped)
+        run = bc.records(boot)
+        if run:
+            errors = [(r.fields["where"], r.fields["message"]) for r in run.of_type("error")]
+            bc.report(run.of_type("bench") == [] and ("bench", "'%s' matches no benchmark "
+                      "(bench=list shows them); skipped" % names[0]) in errors,
+                      "bench= naming a payload of a refused module measures nothing, with an "
+                      "error record (%s)" % errors)
+
+        hostile_but_sound(work)
 
         clash, clash_bbp = os.path.join(work, "clash.asm"), os.path.join(work, "clash.bbp")
         source = '%%include "payload.mac"\nPAYLOAD %s, "not the real nop", 1\n    nop\nENDPAYLOAD\n'
@@ -138,7 +182,7 @@ def main():
         with open(clash_bbp, "wb") as f:
             f.write(module.seal(data.replace(b"xop\0", b"nop\0")))
         boot = bc.qemu("pentium3", "bench=nop", icount=True, modules=[clash_bbp])
-        bc.report(re.search(r"^module %s: refused: payload nop already exists"
+        bc.report(re.search(r"^module: %s: refused: payload nop already exists"
                             % re.escape(clash_bbp), boot.serial, re.M) is not None and
                   boot.passed, "a module payload named like a built-in one is refused, run passes")
 

@@ -104,13 +104,19 @@ def check_faults():
 
 
 def check_options():
-    b = boot("mac99", append="bench=nop reps=5 nosuchoption")
+    b = boot("mac99", append="bench=nop reps=5 nosuchoption ring=3")
     run = runs_of(b, "boot options")
     if run:
         results = run.of_type("result")
-        report(run.boot["cmdline"] == "bench=nop reps=5 nosuchoption" and len(results) == 1
-               and results[0].fields["reps"] == "5" and "nosuchoption" in b.serial,
+        errors = [(r.fields["where"], r.fields["message"]) for r in run.of_type("error")]
+        report(run.boot["cmdline"] == "bench=nop reps=5 nosuchoption ring=3" and
+               len(results) == 1 and results[0].fields["reps"] == "5" and
+               "nosuchoption" in b.serial,
                "boot options reach the kernel (bench=, reps=; a bad word is named) and run")
+        report([w for w, _ in errors] == ["options", "options"] and
+               errors[0][1].startswith("option 'nosuchoption': unknown option") and
+               errors[1][1].startswith("ring=3: not on PowerPC yet"),
+               "a bad word and an option PowerPC does not have are error records (%s)" % errors)
 
 
 def main():

@@ -151,6 +151,40 @@ def check_ring0():
               % ", ".join("%s %s" % (p, got[p][0]["samples"]) for p in sorted(got)))
 
 
+def check_short_periods():
+    """A period below what the PMI handler itself counts in ring 0 hung the
+    kernel (60-150) or gave 0 samples and passed (10, 2): it is raised to
+    PMU_OVERFLOW_MIN_RING0 with an error record saying so, and every run
+    ends. Ring 3 only (:u) keeps any period: the handler is not counted."""
+    cases = [("pentium3", "sample=instructions:100", True, "1000"),
+             ("Skylake-Client", "sample=cycles:100", False, "1000"),
+             ("pentium3", "sample=instructions:10", True, "1000"),
+             ("pentium3", "sample=instructions:2 ring=3", True, "1000"),
+             ("pentium3", "sample=instructions:u:2 ring=3", True, "2")]
+
+    def one(case):
+        cpu, opts, icount, period = case
+        return bc.launch.boot_qemu(bc.KERNEL, cpu, opts + " bench=nop", icount=icount,
+                                   timeout=120, counting=True)
+    for (cpu, opts, icount, period), b in zip(cases, bc.in_parallel(one, cases)):
+        what = "counting qemu %s %s%s" % (cpu, opts, " -icount" if icount else "")
+        run = bc.records(b)
+        if not bc.report(run is not None and b.passed, "%s: ends with PASS (%s)"
+                         % (what, "; ".join(b.problems) or "ok")):
+            continue
+        got = sampled(run).get("nop")
+        said = [r.fields["message"] for r in run.of_type("error")
+                if r.fields["where"] == "sample"]
+        raised = period != opts.split(":")[-1].split()[0]
+        bc.report(got is not None and got[0]["period"] == period and
+                  int(got[0]["samples"]) > 0 and
+                  len(said) == int(raised) and
+                  all(m.endswith("sampling every %s events instead" % period) for m in said),
+                  "%s: samples every %s events (%s samples)%s"
+                  % (what, period, got[0]["samples"] if got else "no",
+                     ", raised, with an error record" if raised else ", as asked"))
+
+
 def check_watchdog():
     """A runaway payload with sampling on: the watchdog's NMI still stops it
     (the sampler does not claim an NMI that is not its overflow), and the
@@ -181,6 +215,7 @@ def main():
         return bc.summary()
     bc.in_parallel(check_model, MODELS)
     check_ring0()
+    check_short_periods()
     check_watchdog()
     check_pentium()
     return bc.summary()

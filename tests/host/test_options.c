@@ -62,6 +62,17 @@ int main(void)
           "a string too long for its buffer is refused: %s", messages[3]);
 
     CHECK(parse(NULL) == 0 && parse("   \t ") == 0, "an empty or blank line is fine");
+
+    char line[12];
+    size_t taken = options_copy_line(line, sizeof line, "reps=5 x=1");
+    CHECK(taken == 10 && strcmp(line, "reps=5 x=1") == 0, "a line that fits is copied whole");
+    const char *longer = "reps=5 name=abcdef reps=7";
+    taken = options_copy_line(line, sizeof line, longer);
+    CHECK(strcmp(line, "reps=5") == 0 && strcmp(longer + taken, "name=abcdef reps=7") == 0,
+          "a longer line keeps whole words only and says where the rest starts: '%s' | '%s'", line,
+          longer + taken);
+    taken = options_copy_line(line, sizeof line, "name=abcdefghijklmn");
+    CHECK(taken == 0 && line[0] == '\0', "a first word too long for the buffer is left out");
     CHECK(parse("reps=5") == 0 && number == 5, "a first word with '=' is an option, not a path");
     return check_summary();
 }

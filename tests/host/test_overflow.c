@@ -202,9 +202,32 @@ static void presets(void)
         CHECK(false, "p4 :fast: plan and overflow set-up (%s)", err);
 }
 
+/* Ring 0 holds the PMI handler: an event counting there needs a period
+ * above the handler's cost; a ring-3 one does not. */
+static void least_periods(void)
+{
+    model_pmu(&m, &pmu, MODEL_ARCH, "arch", NULL);
+    CHECK_OK(pmu_plan_events(&pmu, "instructions,instructions:u,instructions:k,cycles:u", &plan,
+                             err, sizeof err));
+    uint64_t least[4];
+    for (unsigned i = 0; i < 4; i++)
+        least[i] = pmu_overflow_min_period(&plan, i);
+    CHECK(least[0] == PMU_OVERFLOW_MIN_RING0 && least[1] == 1 &&
+              least[2] == PMU_OVERFLOW_MIN_RING0 && least[3] == 1,
+          "arch: rings 0 and 3, ring 3, ring 0, ring 3 take %llu, %llu, %llu, %llu",
+          (unsigned long long)least[0], (unsigned long long)least[1], (unsigned long long)least[2],
+          (unsigned long long)least[3]);
+    p4_model_pmu(&p4m, &pmu, "p4", 0, false);
+    CHECK_OK(pmu_plan_events(&pmu, "instructions,instructions:u", &plan, err, sizeof err));
+    CHECK(pmu_overflow_min_period(&plan, 0) == PMU_OVERFLOW_MIN_RING0 &&
+              pmu_overflow_min_period(&plan, 1) == 1,
+          "p4: the ESCR's rings decide the same way");
+}
+
 int main(void)
 {
     presets();
+    least_periods();
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
         check_case(&cases[i]);
     unsupported();

@@ -116,6 +116,19 @@ static void verification(void)
     CHECK(plan_of("instructions") < 0 && strstr(err, "not on this CPU"),
           "the TSC backend refuses instructions: %s", err);
     CHECK(pmu_verify(&pmu, &plan, 0), "the TSC needs no verification");
+    /* The TSC takes any number of events: a pass must still be read whole. */
+    char list[200] = "TSC";
+    for (unsigned i = 1; i < PMU_MAX_EVENTS; i++)
+        strcat(list, ",TSC");
+    unsigned in_pass[PMU_MAX_PASSES] = {0};
+    CHECK(plan_of(list) == 0 && plan.n_events == PMU_MAX_EVENTS, "%d TSC events plan: %s",
+          PMU_MAX_EVENTS, err);
+    for (unsigned i = 0; i < plan.n_events; i++)
+        in_pass[plan.events[i].pass]++;
+    CHECK(plan.n_passes == 2 && in_pass[0] == PMU_MAX_COUNTERS &&
+              in_pass[1] == PMU_MAX_EVENTS - PMU_MAX_COUNTERS,
+          "no pass holds more than the %d reads of a window (%u passes: %u + %u)", PMU_MAX_COUNTERS,
+          plan.n_passes, in_pass[0], in_pass[1]);
     /* Bochs without msrs=: WRMSR #GP, RDPMC returns 0. */
     model_pmu(&m, &pmu, MODEL_P6, "piii", NULL);
     m.kind = MODEL_GP;

@@ -117,6 +117,17 @@ def test_check_verdicts():
     assert code in (0, 2) and out.count("\n") == 1, out
 
 
+def test_check_and_report_show_error_records():
+    # An error record says the run did not do what was asked: a verdict that
+    # left it out would pass for a clean run.
+    path = write_temp(synth.failed_run_log(), "erring.log")
+    code, out, _ = tool("check", path)
+    assert "%s: sound, 6 records, " % path in out and ", 1 error record(s)" in out, out
+    assert "%s: error in pmu: counter did not advance" % path in out, out
+    code, _, err = tool("report", path, "--md", os.devnull)
+    assert "1 with error records: erring" in err, err
+
+
 def test_event_in_two_passes_keeps_both():
     path = write_temp(synth.multi_pass_log(), "p6-box.log")
     rep = results.load([path])

@@ -31,6 +31,24 @@ def test_qemu_matrix_in_parallel():
         shutil.rmtree(out, ignore_errors=True)
 
 
+def test_error_records_fail_a_target_unless_allowed():
+    # A bad option: the kernel ends with PASS but writes an error record,
+    # and run must not call that target ok.
+    if not os.path.exists(KERNEL):
+        raise Skip("no kernel image %s" % KERNEL)
+    out = tempfile.mkdtemp(prefix="bb-run-")
+    try:
+        args = ("run", "--qemu", "pentium3", "--icount", "--append", "bench=nop reps=abc",
+                "--kernel", KERNEL, "-o", out)
+        code, stdout, err = tool(*args)
+        assert code == 1 and "1 targets, 0 ok, 1 failed: qemu-pentium3" in stdout, stdout + err
+        assert "error record: options: option 'reps=abc'" in stdout, stdout
+        code, stdout, err = tool(*(args + ("--allow-errors",)))
+        assert code == 0 and "1 targets, 1 ok, 0 failed" in stdout, stdout + err
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
 def test_bochs_target():
     if not os.path.exists(ISO):
         raise Skip("no ISO %s (make iso)" % ISO)

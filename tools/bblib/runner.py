@@ -130,27 +130,35 @@ def iso_with_options_of(iso, append, work):
 
 @dataclass
 class Outcome:
-    """What one target's boot gave: the launcher's verdict and the log's."""
+    """What one target's boot gave: the launcher's verdict, the log's, and
+    the kernel's error records ("where: message"), which fail the target
+    unless errors are allowed."""
 
     target: Target
     log: str
     boot: launch.Boot
     log_problems: list
     records: int
+    errors: list
+    allow_errors: bool = False
 
     @property
     def ok(self):
-        return self.boot.passed and not self.log_problems
+        return (self.boot.passed and not self.log_problems
+                and (self.allow_errors or not self.errors))
 
     def summary(self):
         state = "ok" if self.ok else "FAILED"
-        why = "; ".join(self.boot.problems + self.log_problems[:3])
+        errors = ["error record: " + e for e in self.errors[:3]]
+        if len(self.errors) > 3:
+            errors.append("and %d more error records" % (len(self.errors) - 3))
+        why = "; ".join(self.boot.problems + self.log_problems[:3] + errors)
         return "%-28s %-6s %6.2f s  %4d records  %s%s" % (
             self.target.name, state, self.boot.seconds, self.records, self.log,
             ("  (" + why + ")") if why else "")
 
 
-def _boot(target, out_dir, kernel, iso, append, icount, timeout, counting, modules):
+def _boot(target, out_dir, kernel, iso, append, icount, timeout, counting, modules, allow_errors):
     log = os.path.join(out_dir, target.name + ".log")
     if target.emulator == "qemu":
         boot = launch.boot_qemu(kernel, cpu=target.model, append=append, icount=icount,
@@ -159,9 +167,12 @@ def _boot(target, out_dir, kernel, iso, append, icount, timeout, counting, modul
         boot = launch.boot_bochs(iso, target.model, timeout=timeout, log=log)
     try:
         runs = records.check_log(boot.serial, log)
-        return Outcome(target, log, boot, [], sum(len(r.records) for r in runs))
     except records.LogError as e:
-        return Outcome(target, log, boot, e.problems, 0)
+        return Outcome(target, log, boot, e.problems, 0, [], allow_errors)
+    errors = ["%s: %s" % (r.fields["where"], r.fields["message"])
+              for run in runs for r in run.of_type("error")]
+    return Outcome(target, log, boot, [], sum(len(r.records) for r in runs), errors,
+                   allow_errors)
 
 
 def _report(future, progress):
@@ -172,16 +183,17 @@ def _report(future, progress):
 
 
 def run_all(targets, out_dir, kernel=None, iso=None, append="", icount=False, timeout=60,
-            jobs=2, progress=None, counting=False, modules=()):
+            jobs=2, progress=None, counting=False, modules=(), allow_errors=False):
     """Boots every target, at most `jobs` at a time; returns Outcomes in the
     order of `targets`, calling progress(outcome) as each one finishes.
     `counting`: QEMU targets boot under the counting QEMU; `modules`: payload
-    modules QEMU targets get through -initrd (Bochs's ISO must carry them)."""
+    modules QEMU targets get through -initrd (Bochs's ISO must carry them);
+    `allow_errors`: a target whose kernel wrote error records is still ok."""
     os.makedirs(out_dir, exist_ok=True)
     pool = ThreadPoolExecutor(max_workers=max(1, jobs))
     try:
         futures = [pool.submit(_boot, t, out_dir, kernel, iso, append, icount, timeout, counting,
-                               modules)
+                               modules, allow_errors)
                    for t in targets]
         if progress:
             for f in futures:
