@@ -158,13 +158,16 @@ def test_wrong_file_type_refused_before_booting():
         raise Skip("no kernel image or ISO (make all iso)")
     module = write_temp("BBPM" + "\0" * 60, "built.bbp")
     readme = os.path.join(os.path.dirname(BOOT), "..", "README.md")
-    cases = [(["qemu", ISO], BOOT, "is an ISO image, but QEMU's -kernel needs an ELF file"),
+    cases = [(["qemu", ISO], BOOT, "is an ISO image, but QEMU's -kernel needs an x86 ELF file"),
              (["qemu", readme], BOOT, "neither an ELF file nor an ISO image"),
-             (["qemu", "--iso", KERNEL], BOOT, "is an ELF file, but --iso needs an ISO image"),
-             (["bochs", KERNEL], BOOT, "is an ELF file, but Bochs needs an ISO image"),
+             (["qemu", "--iso", KERNEL], BOOT, "is an x86 ELF file, but --iso needs an ISO image"),
+             (["bochs", KERNEL], BOOT, "is an x86 ELF file, but Bochs needs an ISO image"),
+             (["ppc", KERNEL], BOOT, "is an x86 ELF file, but the PowerPC boot needs a PowerPC "
+              "ELF file"),
+             (["ppc", ISO], BOOT, "is an ISO image, but the PowerPC boot needs"),
              (["run", "--qemu", "pentium3", "--kernel", ISO], BAREBENCH, "is an ISO image"),
              (["run", "--qemu", "pentium3", "--kernel", readme], BAREBENCH, "neither an ELF"),
-             (["run", "--bochs", "p3_katmai", "--iso", KERNEL], BAREBENCH, "is an ELF file"),
+             (["run", "--bochs", "p3_katmai", "--iso", KERNEL], BAREBENCH, "is an x86 ELF file"),
              (["run", "--qemu", "pentium3", "--kernel", KERNEL, "--payload", module], BAREBENCH,
               "is a payload module (.bbp); --payload takes the NASM source")]
     for argv, program, phrase in cases:
