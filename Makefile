@@ -178,7 +178,8 @@ check-lava: deps
 
 # The README's two commands on a new user's machine: a minimal Debian 12 root
 # (debootstrap, cached in /var/cache/barebench/fresh), a clean export of HEAD,
-# make only; about 10 minutes cold, so not part of make check.
+# make only. It builds the counting QEMU cold inside the root each time (20 to
+# 40 minutes here on 2 busy cores), so it is not part of make check.
 .PHONY: check-fresh
 check-fresh:
 	@tools/check-fresh.sh
