@@ -9,6 +9,7 @@ number of instructions."""
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import tempfile
@@ -128,6 +129,7 @@ def check_stray_nmi():
     finally:
         proc.kill()
         proc.wait()
+        shutil.rmtree(work, ignore_errors=True)
     bc.report(bc.launch.FINAL_PASS in out and "nmi: an NMI nobody claimed at eip" in out,
               "an NMI outside any window is said once and ignored (%s)"
               % " | ".join(out.strip().splitlines()[-2:]))
@@ -146,10 +148,11 @@ def check_sampling_unavailable():
 
 
 def check_bochs(model):
-    work = tempfile.mkdtemp(prefix="bb-ring3-")
-    iso = runner.iso_with_options(bc.KERNEL, os.path.join(bc.ROOT, "iso", "grub.cfg"),
-                                  "ring=3 watchdog=100 bench=runaway+add_latency+cost_rdpmc", work)
-    boot = bc.launch.boot_bochs(iso, model, timeout=180)
+    with tempfile.TemporaryDirectory(prefix="bb-ring3-") as work:
+        iso = runner.iso_with_options(bc.KERNEL, os.path.join(bc.ROOT, "iso", "grub.cfg"),
+                                      "ring=3 watchdog=100 bench=runaway+add_latency+cost_rdpmc",
+                                      work)
+        boot = bc.launch.boot_bochs(iso, model, timeout=180)
     s = boot.serial
     bc.report("ring3: windows run at CPL 3" in s and "gate: hello from CPL 3" in s,
               "bochs %s: ring=3 and the gate from CPL 3" % model)

@@ -4,7 +4,9 @@ Real logs come from booting build/barebench.elf under QEMU with -icount (fast
 and deterministic) once per test process; damaged copies are made from them.
 """
 
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -50,6 +52,7 @@ def real_log_file(cpu=REAL_CPUS[0], name=None):
 
 
 _tmp = tempfile.mkdtemp(prefix="bb-tools-tests-")
+atexit.register(shutil.rmtree, _tmp, ignore_errors=True)
 
 
 def write_temp(text, name):
