@@ -211,7 +211,7 @@ struct pmu_backend {
      * retired, unhalted cycles and branch instructions retired, and every
      * other event reads 0 there, which must not pass for a real zero.
      * NULL: every event of the backend counts there (a time counter). */
-    bool (*tcg_counts)(const struct pmu *pmu, const struct pmu_assigned_event *ev);
+    bool (*tcg_counts)(const struct pmu_assigned_event *ev);
 
     /* Register writes that disable one pass, in order. */
     unsigned (*encode_stop)(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,

@@ -304,8 +304,7 @@ static bool surely_moves(const struct pmu_plan *plan, unsigned pass)
 
 const char *pmu_not_modelled(const struct pmu *pmu, const struct pmu_assigned_event *ev)
 {
-    if (!cpu_is_qemu_tcg(&pmu->cpu) || !pmu->backend->tcg_counts ||
-        pmu->backend->tcg_counts(pmu, ev))
+    if (!cpu_is_qemu_tcg(&pmu->cpu) || !pmu->backend->tcg_counts || pmu->backend->tcg_counts(ev))
         return NULL;
     return "not modelled: QEMU TCG's counting model counts only instructions, cycles and "
            "branches; this event reads 0 there";

@@ -279,9 +279,8 @@ static void amd_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_e
  * counts"): retired instructions, cycles not in halt, retired branches. */
 static const struct evtsel_tcg_event amd_tcg_events[] = {{0xc0, 0}, {0x76, 0}, {0xc2, 0}};
 
-static bool amd_tcg_counts(const struct pmu *pmu, const struct pmu_assigned_event *ev)
+static bool amd_tcg_counts(const struct pmu_assigned_event *ev)
 {
-    (void)pmu;
     return evtsel_tcg_counts(true, ev->config, amd_tcg_events, PMU_ARRAY_SIZE(amd_tcg_events));
 }
 

@@ -315,9 +315,8 @@ static const struct evtsel_tcg_event arch_tcg_events[] = {
     {0xc0, 0}, {0x3c, 0}, {0x3c, 1}, {0xa4, 1}, {0xc4, 0},
 };
 
-static bool arch_tcg_counts(const struct pmu *pmu, const struct pmu_assigned_event *ev)
+static bool arch_tcg_counts(const struct pmu_assigned_event *ev)
 {
-    (void)pmu;
     return evtsel_tcg_counts(false, ev->config, arch_tcg_events, PMU_ARRAY_SIZE(arch_tcg_events));
 }
 

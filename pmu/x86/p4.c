@@ -278,9 +278,8 @@ static void p4_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_ev
  * predicts every branch, so only their sum is exact), global_power_events'
  * RUNNING on FSB_ESCR0/1. Bogus instructions and mispredictions alone read
  * 0 there, and so does edge detection with compare. */
-static bool p4_tcg_counts(const struct pmu *pmu, const struct pmu_assigned_event *ev)
+static bool p4_tcg_counts(const struct pmu_assigned_event *ev)
 {
-    (void)pmu;
     unsigned escr = P4_AUX_PLACED(ev->hw_aux);
     uint32_t value = p4_escr_value(ev);
     unsigned select = (value & P4_ESCR_EVENT_MASK) >> 25;

@@ -259,9 +259,8 @@ static unsigned p5_encode_stop(const struct pmu *pmu, const struct pmu_plan *pla
 /* What QEMU's counting model counts on the Pentium (emu/README.md, "What
  * counts"): BRANCHES (0x12) and INSTRUCTIONS_EXECUTED (0x16) in either mode,
  * NUMBER_OF_CYCLES_NOT_IN_HALT_STATE (0x30) in duration mode only. */
-static bool p5_tcg_counts(const struct pmu *pmu, const struct pmu_assigned_event *ev)
+static bool p5_tcg_counts(const struct pmu_assigned_event *ev)
 {
-    (void)pmu;
     unsigned code = (unsigned)ev->config & 0x3f;
     bool duration = (ev->config >> CESR_CC_SHIFT) & CC_CYCLES;
     return code == 0x12 || code == 0x16 || (code == 0x30 && duration);

@@ -196,9 +196,8 @@ static void p6_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_ev
  * INST_RETIRED, CPU_CLK_UNHALTED, BR_INST_RETIRED. */
 static const struct evtsel_tcg_event p6_tcg_events[] = {{0xc0, 0}, {0x79, 0}, {0xc4, 0}};
 
-static bool p6_tcg_counts(const struct pmu *pmu, const struct pmu_assigned_event *ev)
+static bool p6_tcg_counts(const struct pmu_assigned_event *ev)
 {
-    (void)pmu;
     return evtsel_tcg_counts(false, ev->config, p6_tcg_events, PMU_ARRAY_SIZE(p6_tcg_events));
 }
 
