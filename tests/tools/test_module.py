@@ -95,6 +95,7 @@ def test_what_the_kernel_refuses_is_refused_here():
          .replace('%include "payload.mac"\n', ""), "TWICE: the name is used twice"),
         (one.format(name="add_latency", desc="d", count=1), "add_latency: a built-in payload"),
         (one.format(name="NOP", desc="d", count=1), "NOP: a built-in payload"),
+        (one.format(name="c_sum16", desc="d", count=1), "c_sum16: a built-in payload"),
         (one.format(name="caf\xe9", desc="d", count=1), "caf\xe9: a name has 1 to 31 characters"),
         (one.format(name="accent", desc="caf\xe9", count=1), "accent: the description has"),
         (one.format(name="at", desc="mail @BB,1", count=1), "at: the description has"),

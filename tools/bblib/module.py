@@ -55,9 +55,11 @@ def _from_sources(pattern, sources):
     return found
 
 
-# The stock kernel's payloads, and the flags payload.mac defines.
-BUILTIN_NAMES = {n.lower() for n in _from_sources(r"^\s*PAYLOAD\s+(\w+)",
-                                                   "bench/x86/payloads/*.asm")}
+# The stock kernel's payloads (NASM's PAYLOAD and C's PAYLOAD_C), and the
+# flags payload.mac defines.
+BUILTIN_NAMES = {n.lower() for n in
+                 _from_sources(r"^\s*PAYLOAD\s+(\w+)", "bench/x86/payloads/*.asm")
+                 + _from_sources(r"^PAYLOAD_C\(\s*(\w+)", "bench/x86/payloads/*.c")}
 KNOWN_FLAGS = sum(int(v, 16) for v in _from_sources(r"^\w+\s+equ\s+(0x[0-9a-fA-F]+)",
                                                      "bench/x86/payload.mac"))
 
