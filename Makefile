@@ -179,7 +179,7 @@ check-lava: deps
 # The README's two commands on a new user's machine: a minimal Debian 12 root
 # (debootstrap, cached in /var/cache/barebench/fresh), a clean export of HEAD,
 # make only. It builds the counting QEMU cold inside the root each time (20 to
-# 40 minutes here on 2 busy cores), so it is not part of make check.
+# 37 minutes here on 2 busy cores), so it is not part of make check.
 .PHONY: check-fresh
 check-fresh:
 	@tools/check-fresh.sh
