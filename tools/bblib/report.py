@@ -133,11 +133,8 @@ def _notes(report):
                 lines.append("- %s: %s raised %s (vector %d, error %s, eip %s)"
                              % (t["target"], b["name"], f["mnemonic"], f["vector"],
                                 f["error_code"], f["eip"]))
-        for b in t["benches"]:
-            for r in b["results"]:
-                if r.get("unmodelled"):
-                    lines.append("- %s: %s, %s: %s" % (t["target"], b["name"], r["event"],
-                                                       r["unmodelled"]))
+            lines += ["- %s: %s, %s: %s" % (t["target"], b["name"], r["event"], r["unmodelled"])
+                      for r in b["results"] if r.get("unmodelled")]
         for e in t["errors"]:
             lines.append("- %s: error in %s: %s" % (t["target"], e["where"], e["message"]))
     return lines
