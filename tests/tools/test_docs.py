@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 from common import BAREBENCH, ROOT
+from bblib import outputs
 
 FRONT_PAGE_LINES = 400
 
@@ -324,6 +325,18 @@ def test_every_barebench_subcommand_named_exists():
     bad, seen = unknown_subcommands()
     assert seen > 10, "found only %d barebench subcommands in the docs: is the parser blind?" % seen
     assert not bad, "not subcommands of tools/barebench: %s" % "; ".join(bad)
+
+
+def test_every_report_format_is_documented():
+    """The formats come from bblib/outputs.py; the report section of
+    docs/tools.md names each one's option in its synopsis and its list."""
+    with open(os.path.join(ROOT, "docs", "tools.md"), encoding="utf-8") as f:
+        text = f.read()
+    section = text[text.index("## `report`"):]
+    section = section[:section.index("\n## ", 1)]
+    missing = [f.kind for f in outputs.FORMATS if section.count("--%s " % f.kind) < 2]
+    assert not missing, "docs/tools.md's report section does not name --%s twice (synopsis and " \
+        "list)" % ", --".join(missing)
 
 
 def test_readme_is_a_front_page():

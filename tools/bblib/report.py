@@ -1,11 +1,11 @@
-"""Write a report (see results.py) as CSV, JSON, a Markdown table and an SVG chart."""
+"""Write a report (see results.py) as CSV, JSON and Markdown tables."""
 
 import csv
 import io
 import json
 from decimal import Decimal
 
-from . import records, results, svg
+from . import records, results
 
 CSV_COLUMNS = ("target", "environment", "vendor", "family", "model", "stepping", "pmu", "bench",
                "event", "encoding", "counter", "pass", "unit", "reps", "unroll", "expected",
@@ -185,7 +185,3 @@ def to_markdown(report):
     if notes:
         lines += ["", "Skipped, faulted, not modelled and errors:", ""] + notes
     return "\n".join(lines) + "\n"
-
-
-# Output kinds of `barebench report`; the chart is svg.chart's default one.
-WRITERS = {"csv": to_csv, "json": to_json, "md": to_markdown, "svg": svg.chart}
