@@ -1,40 +1,67 @@
 # barebench: build the kernel, the ISO and the host programs; run and check.
 # `make help` lists the targets.
 
-ARCH    := x86
-# Each architecture builds into its own folder from the same tree: x86 into
-# build/, PowerPC (make ARCH=ppc) into build/ppc/.
-BUILD   := $(if $(filter x86,$(ARCH)),build,build/$(ARCH))
+.DEFAULT_GOAL := all
+
+# A build has three axes, each a fragment of mk/ (kvm-unit-tests splits its
+# x86 build the same way: x86/Makefile.common, Makefile.i386, Makefile.x86_64):
+#   ARCH      the ISA: mk/isa/$(ARCH).mk (x86, ppc)
+#   MODE      the execution mode, where the ISA has several: mk/isa/$(ARCH)/$(MODE).mk
+#             (x86: 32); the ISA's fragment names its default
+#   PLATFORM  what the program runs on: mk/platform/$(PLATFORM).mk (metal: bare metal)
+# The values are the fragments there are; a value differs from its axis's
+# default only when set on the command line.
+DEFAULT_ARCH     := x86
+DEFAULT_PLATFORM := metal
+ARCH     := $(DEFAULT_ARCH)
+PLATFORM := $(DEFAULT_PLATFORM)
+ISAS      := $(basename $(notdir $(wildcard mk/isa/*.mk)))
+PLATFORMS := $(basename $(notdir $(wildcard mk/platform/*.mk)))
+$(if $(filter $(ARCH),$(ISAS)),,$(error ARCH=$(ARCH): not one of $(ISAS)))
+$(if $(filter $(PLATFORM),$(PLATFORMS)),,$(error PLATFORM=$(PLATFORM): not one of $(PLATFORMS)))
+
 KCC     := gcc
 HOSTCC  := gcc
 NASM    := nasm
-
-# One image for a Pentium MMX and a modern CPU: i586 code, no FPU/SSE in C.
-KCFLAGS := -m32 -march=i586 -std=c11 -ffreestanding -fno-pic -fno-pie -fno-stack-protector \
-           -fno-builtin -fno-asynchronous-unwind-tables -mgeneral-regs-only -O2 -g \
-           -ffunction-sections -fdata-sections -Wall -Wextra -Werror -I.
-# --gc-sections: what only the host tools call (pmu_list_events, ...) stays
-# out of the image.
-KLDFLAGS := -m32 -nostdlib -no-pie -static -Wl,--build-id=none -Wl,-z,noexecstack -T linker.ld \
-            -Wl,--gc-sections
+# What every kernel build shares. --gc-sections: what only the host tools
+# call (pmu_list_events, ...) stays out of the image.
+KCFLAGS  := -std=c11 -O2 -g -ffunction-sections -fdata-sections -Wall -Wextra -Werror -I.
+KLDFLAGS := -Wl,--gc-sections
 HOSTCFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -DBAREBENCH_HOST -I.
-include boot/$(ARCH)/arch.mk
+
+include mk/isa/$(ARCH).mk
+MODES := $(basename $(notdir $(wildcard mk/isa/$(ARCH)/*.mk)))
+MODE  := $(DEFAULT_MODE)
+$(if $(filter-out $(MODES),$(MODE)),$(error MODE=$(MODE): ARCH=$(ARCH) has $(if $(MODES),the modes $(MODES),one mode: leave MODE unset)))
+include $(if $(MODE),mk/isa/$(ARCH)/$(MODE).mk)
+
+# Each build has its own folder from the same tree: the default one (x86, its
+# default mode, bare metal) build/, any other build/ and the values that differ
+# from the defaults, joined by "-": build/ppc for make ARCH=ppc.
+differs = $(if $(filter-out $(DEFAULT_$(1)),$($(1))),$($(1)))
+space := $() $()
+BUILD_NAME := $(subst $(space),-,$(strip $(foreach a,ARCH MODE PLATFORM,$(call differs,$(a)))))
+BUILD   := build$(if $(BUILD_NAME),/$(BUILD_NAME))
 
 # A user's payload built into the image without editing the tree.
 PAYLOAD ?=
 
-# The layers, bottom up; each may include only the ones before it, and an
-# architecture's files sit in a folder named for it (x86/) inside its layer.
+# The layers, bottom up; each may include only the ones before it. Inside a
+# layer, an ISA's files sit in a folder named for it (x86/), those of one of
+# its modes in a folder inside that (x86/32/), its payloads in payloads/. The
+# platform's fragment picks the folders of its program (K_DIRS) from these.
 LAYERS := lib kernel pmu bench app
-K_DIRS := boot/$(ARCH) $(foreach l,$(LAYERS),$(l) $(l)/$(ARCH) $(l)/$(ARCH)/payloads)
+LAYER_DIRS := $(foreach l,$(LAYERS),$(l) \
+  $(foreach d,$(ARCH) $(if $(MODE),$(ARCH)/$(MODE)),$(l)/$(d) $(l)/$(d)/payloads))
+KERNEL := $(BUILD)/barebench.elf
+ISO    := $(BUILD)/barebench.iso
+include mk/platform/$(PLATFORM).mk
 
 # Kernel sources: every layer, plus $(PAYLOAD).
 K_ASM  := $(wildcard $(addsuffix /*.asm,$(K_DIRS))) $(filter %.asm,$(PAYLOAD))
 K_S    := $(wildcard $(addsuffix /*.S,$(K_DIRS))) $(filter %.S,$(PAYLOAD))
 K_C    := $(wildcard $(addsuffix /*.c,$(K_DIRS))) $(filter %.c,$(PAYLOAD))
 K_OBJ  := $(patsubst %,$(BUILD)/k/%.o,$(K_ASM) $(K_S) $(K_C))
-KERNEL := $(BUILD)/barebench.elf
-ISO    := $(BUILD)/barebench.iso
 
 # Sources that also compile for the host (tests, pmu-encode, fuzzers): the
 # libraries but the kernel's own libc (lib/kstring.c), the console, the PMU
@@ -48,8 +75,10 @@ HOSTLIB  := $(PORTABLE) $(wildcard tools/hostlib/*.c)
 MODELS   := $(wildcard tests/host/models/*.c)
 HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,$(wildcard tests/host/test_*.c))
 HOST_TOOLS := $(patsubst tools/%.c,$(BUILD)/host/%,$(wildcard tools/*.c))
+# The host programs are the same for every build: the default one makes them,
+# into build/host.
+ALL_HOST := $(if $(BUILD_NAME),,host)
 
-CPU  ?= max
 ARGS ?=
 
 .PHONY: all iso run run-iso bochs check lint format deps help host clean FORCE
@@ -67,7 +96,6 @@ HFLAGS_STAMP  := $(BUILD)/host/flags
 # phony targets for headers that disappear), so a change rebuilds exactly
 # the objects that use it.
 DEPFLAGS = -MMD -MP
-NASMFLAGS = -f elf32 -I bench/$(ARCH)/
 # NASM 2.16's -MD leaves %include files out of the list; -M has them.
 $(BUILD)/k/%.asm.o: %.asm $(KFLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -127,7 +155,7 @@ deps:
 # patches, built into a cache outside the tree (redone only when the patches
 # or the installed QEMU change; a warm call takes well under a second), linked
 # as build/emu/qemu-system-i386 and build/emu/qemu-system-ppc for every ARCH.
-EMU_DIR := $(if $(filter x86,$(ARCH)),$(BUILD),$(patsubst %/$(ARCH),%,$(BUILD)))/emu
+EMU_DIR := $(patsubst %/$(BUILD_NAME),%,$(BUILD))/emu
 .PHONY: emu
 emu: deps
 	@mkdir -p $(EMU_DIR)
@@ -223,6 +251,14 @@ help:
 	@echo "make fuzz       fuzz the option and event-spec parsers: FUZZ_SECONDS=300 per target"
 	@echo "make deps       install the Debian packages the project needs"
 	@echo "make lint       cppcheck and clang-tidy;  make format: clang-format all C"
+	@echo "A build's axes, each value a fragment of mk/ (docs/development.md); a value other"
+	@echo "than the default names the build folder (build/ppc):"
+	@echo "  ARCH=isa       $(ISAS) (default $(DEFAULT_ARCH))"
+	@echo "  MODE=mode      the execution mode, where the ISA has several: $(strip $(foreach i,$(ISAS),$(if \
+	  $(wildcard mk/isa/$(i)/*.mk),$(i): $(basename $(notdir $(wildcard mk/isa/$(i)/*.mk))))))"
+	@echo "                 (default: the one the ISA's fragment names)"
+	@echo "  PLATFORM=name  what the kernel runs on: $(PLATFORMS) (default $(DEFAULT_PLATFORM), bare metal)"
+	@echo "  PAYLOAD=file   a payload of yours (.asm, .S, .c) built into the image"
 
 clean:
 	rm -rf $(BUILD)
