@@ -1,9 +1,11 @@
-"""The layering docs/development.md describes ("Layout: the layers"), checked over the
-tree as it is: includes written from the top of the tree, no folder including
-a layer above it, no architecture folder included by code that every
-architecture shares, and no circle of units (x.c with x.h) that depend on
-one another, between folders or inside one. It reads the tree on disk, so an
-export without .git passes too."""
+"""The layering docs/development.md describes ("Layout: the layers", "Building:
+ISA, mode, platform"), checked over the tree as it is: includes written from
+the top of the tree, no folder including a layer above it, every folder of a
+layer one of the build's axes, no ISA or platform folder included by code that
+every build shares, no mode folder included by an ISA's mode-neutral code, and
+no circle of units (x.c with x.h) that depend on one another, between folders
+or inside one. It reads the tree on disk, so an export without .git passes
+too."""
 
 import os
 import re
@@ -12,8 +14,20 @@ from common import ROOT
 
 # Bottom up. A file may include its own layer and the layers below it.
 LAYERS = ["lib", "kernel", "pmu", "bench", "app"]
-ARCH_DIRS = ["x86", "ppc"]
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+
+
+def fragments(folder):
+    """The names of the Makefile fragments (mk/<folder>/<name>.mk): the values
+    of one axis of the build."""
+    path = os.path.join(ROOT, "mk", folder)
+    return sorted(f[:-3] for f in os.listdir(path) if f.endswith(".mk")) if os.path.isdir(path) \
+        else []
+
+
+# The build's axes as the Makefile reads them: ISA -> its modes, and the platforms.
+MODES = {isa: fragments("isa/" + isa) for isa in fragments("isa")}
+PLATFORMS = fragments("platform")
 
 
 def sources():
@@ -37,9 +51,26 @@ def layer_of(path):
     return LAYERS.index(top) if top in LAYERS else None
 
 
-def is_arch(path):
-    parts = path.split("/")
-    return len(parts) > 2 and parts[1] in ARCH_DIRS
+def axes(path):
+    """The axis folders a file of a layer sits in, outermost first:
+    pmu/x86/p6.c -> ["x86"], kernel/x86/32/a.c -> ["x86", "32"]."""
+    parts = path.split("/")[1:-1]
+    found = []
+    if parts and (parts[0] in MODES or parts[0] in PLATFORMS):
+        found.append(parts[0])
+        if len(parts) > 1 and parts[1] in MODES.get(parts[0], ()):
+            found.append(parts[1])
+    return found
+
+
+def axis_violations(pairs):
+    """The includes (file, included) that reach into a folder of an axis the
+    including file is not built for: shared code including an ISA's or a
+    platform's folder, one ISA's code another's, an ISA's mode-neutral code
+    one of its modes."""
+    return ["%s -> %s" % (p, inc) for p, inc in pairs
+            if layer_of(p) is not None and layer_of(inc) is not None
+            and axes(p)[:len(axes(inc))] != axes(inc)]
 
 
 def test_includes_are_written_from_the_top():
@@ -59,10 +90,40 @@ def test_no_folder_includes_a_layer_above_it():
     assert not bad, "upward includes: %s" % bad[:5]
 
 
-def test_shared_code_includes_no_architecture_folder():
-    bad = ["%s -> %s" % (p, inc) for p in sources() for inc in includes(p)
-           if layer_of(p) is not None and not is_arch(p) and is_arch(inc)]
-    assert not bad, "shared code including architecture code: %s" % bad[:5]
+def test_the_axes_are_read_from_the_makefile_fragments():
+    assert "x86" in MODES and MODES["x86"] and PLATFORMS, (MODES, PLATFORMS)
+
+
+def test_every_folder_of_a_layer_is_an_axis_of_the_build():
+    # a folder no axis names is never compiled: pmu/x68/ would pass every
+    # other check here and build nowhere
+    bad = []
+    for layer in LAYERS:
+        for top, dirs, _ in os.walk(os.path.join(ROOT, layer)):
+            for d in dirs:
+                rel = os.path.relpath(os.path.join(top, d), ROOT)
+                parts = rel.split("/")
+                if parts[-1] != "payloads" and axes(rel + "/x") != parts[1:]:
+                    bad.append(rel)
+    assert not bad, "folders of no ISA, mode or platform of mk/: %s" % bad
+
+
+def test_no_code_includes_a_folder_of_another_axis():
+    bad = axis_violations((p, inc) for p in sources() for inc in includes(p))
+    assert not bad, "code including the code of an axis it is not built for: %s" % bad[:5]
+
+
+def test_an_include_across_axes_is_found():
+    # the check itself, on the axes mk/ has: shared code into an ISA folder,
+    # one ISA into another, an ISA's mode-neutral code into one of its modes
+    one, other = sorted(MODES)[:2]
+    isa, mode = next((i, modes[0]) for i, modes in sorted(MODES.items()) if modes)
+    pairs = [("pmu/core.c", "pmu/%s/p.h" % one),
+             ("app/%s/a.c" % one, "pmu/%s/p.h" % other),
+             ("bench/%s/w.c" % isa, "bench/%s/%s/w.h" % (isa, mode)),
+             ("bench/%s/%s/w.c" % (isa, mode), "kernel/%s/k.h" % isa),
+             ("app/%s/a.c" % one, "kernel/%s/k.h" % one), ("app/a.c", "pmu/p.h")]
+    assert axis_violations(pairs) == ["%s -> %s" % p for p in pairs[:3]], axis_violations(pairs)
 
 
 def unit_graph():
