@@ -5,7 +5,10 @@
 
 #include "kernel/memory.h"
 
-uint32_t chase_build(uint32_t bytes, uint32_t line)
+/* Allocates `bytes` and links every `line`-byte line of it into one cycle
+ * in a pseudo-random order; returns the address of the first line, or 0
+ * when the memory is not there. */
+static uint32_t chase_build(uint32_t bytes, uint32_t line)
 {
     uint32_t lines = bytes / line;
     uint8_t *buf = mem_alloc(bytes, 4096);

@@ -8,11 +8,6 @@
 
 #include "bench/payload.h"
 
-/* Allocates `bytes` and links every `line`-byte line of it into one cycle
- * in a pseudo-random order; returns the address of the first line, or 0
- * when the memory is not there. */
-uint32_t chase_build(uint32_t bytes, uint32_t line);
-
 /* Each architecture's payloads: the register its chase body starts from,
  * and the cache line size the lines are spaced by. */
 uint32_t *chase_start(struct payload_regs *regs);

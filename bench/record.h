@@ -17,7 +17,11 @@
 /* Where finished lines go (the console in the kernel, a buffer in tests). */
 void record_set_sink(void (*sink)(const char *line));
 
-/* Builds one record: begin, then fields, then end (which prints it). */
+/* Builds one record: begin, then fields, then end (which prints it). The
+ * fields of each type, in order, are FIELD_NAMES in tools/bblib/records.py;
+ * tests/tools/test_record_schema.py counts every writer's fields against
+ * it, so a type must be a literal and one field one call (or an if/else
+ * pair of calls). */
 void record_begin(const char *type);
 /* A field; ',' '*' and control bytes in it become ';' '_' ' '. */
 void record_field(const char *text);

@@ -2,6 +2,8 @@
  * the UART and the screen in the kernel, stdout in host programs. */
 #include "kernel/console.h"
 
+#include <stdarg.h>
+
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 
@@ -48,20 +50,15 @@ static void defuse(char *text)
     }
 }
 
-void kvprintf(const char *fmt, va_list ap)
+void kprintf(const char *fmt, ...)
 {
     char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
     int n = fmt_vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
     defuse(buf);
     console_write(buf);
     if (n >= (int)sizeof buf)
         console_write("[...]\n");
-}
-
-void kprintf(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    kvprintf(fmt, ap);
-    va_end(ap);
 }

@@ -3,7 +3,6 @@
 #ifndef BAREBENCH_CONSOLE_H
 #define BAREBENCH_CONSOLE_H
 
-#include <stdarg.h>
 #include <stdbool.h>
 
 /* Takes one character; '\n' ends a line (a sink adds what its device needs). */
@@ -14,7 +13,6 @@ typedef void (*console_sink)(char c);
 bool console_add_sink(console_sink sink);
 
 void kprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void kvprintf(const char *fmt, va_list ap);
 
 /* Text only console_write_reserved may carry (the machine records' prefix):
  * from then on kprintf writes `instead` (as long) wherever its text holds

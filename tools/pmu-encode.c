@@ -9,6 +9,7 @@
  *     mfspr SPR or mftb, the SPR in decimal
  *   pmu-encode --pmu NAME --list              events and unit masks
  *   pmu-encode --pmu NAME --describe          counter inventory
+ *   pmu-encode --list-cpus                    the NAMEs, one a line
  *   arch only: --version N --gp N --fixed N (leaf 0xA), --perf-caps HEX
  *
  * K8 and family 10h events and unit masks differ by silicon revision: a
@@ -61,11 +62,13 @@ static void print_line(void *ctx, const char *text)
 
 static int usage(void)
 {
+    const char *cpu;
     fprintf(stderr, "usage: pmu-encode --pmu NAME (-e SPEC[,SPEC...] | --list | --describe)\n"
                     "       [--version N] [--gp N] [--fixed N] [--perf-caps HEX]\n"
+                    "       pmu-encode --list-cpus\n"
                     "PMU names:");
-    for (unsigned i = 0; pmu_cpu_names[i]; i++)
-        fprintf(stderr, " %s", pmu_cpu_names[i]);
+    for (unsigned i = 0; (cpu = pmu_cpu_name(i)); i++)
+        fprintf(stderr, " %s", cpu);
     fprintf(stderr, "\n"
                     "K8 and family 10h by silicon revision (CPUID model and stepping, as libpfm4\n"
                     "chooses them): k8-revb .. k8-revg, fam10h-barcelona (revision B),\n"
@@ -141,6 +144,11 @@ int main(int argc, char **argv)
             list = true;
         } else if (!strcmp(a, "--describe")) {
             describe = true;
+        } else if (!strcmp(a, "--list-cpus")) {
+            const char *cpu;
+            for (unsigned c = 0; (cpu = pmu_cpu_name(c)); c++)
+                printf("%s\n", cpu);
+            return 0;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage();
             return 0;

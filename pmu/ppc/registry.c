@@ -1,11 +1,12 @@
-/* The PowerPC backends in detection order: the 604e's four counters
- * before the 604's two, the time base last: it takes any CPU. */
+/* The PowerPC kernel's registry: the backends of pmu/ppc/registry.h, the
+ * time base last. */
+#include "pmu/ppc/registry.h"
+
 #include "pmu/backend.h"
 
-const struct pmu_backend *const pmu_backends[] = {
-    &pmu_ppc604e_backend,
-    &pmu_ppc604_backend,
-    &pmu_timebase_backend,
-};
+#define BACKEND(name) &pmu_##name##_backend,
+
+const struct pmu_backend *const pmu_backends[] = {PMU_PPC_BACKENDS(BACKEND)
+                                                      PMU_PPC_TIME_COUNTERS(BACKEND)};
 
 const unsigned pmu_n_backends = sizeof pmu_backends / sizeof pmu_backends[0];

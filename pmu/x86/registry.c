@@ -1,11 +1,12 @@
-/* The backends in detection order: the first whose detect() accepts the
- * CPU wins. The most specific come first (the P4 and architectural
- * perfmon before the model-table P6), the TSC last: it accepts anything. */
+/* The x86 kernel's registry: the backends of pmu/x86/registry.h, the time
+ * counter last. */
+#include "pmu/x86/registry.h"
+
 #include "pmu/backend.h"
 
-const struct pmu_backend *const pmu_backends[] = {
-    &pmu_p4_backend, &pmu_arch_backend, &pmu_p6_backend,
-    &pmu_p5_backend, &pmu_amd_backend,  &pmu_tsc_backend,
-};
+#define BACKEND(name) &pmu_##name##_backend,
+
+const struct pmu_backend *const pmu_backends[] = {PMU_X86_BACKENDS(BACKEND)
+                                                      PMU_X86_TIME_COUNTERS(BACKEND)};
 
 const unsigned pmu_n_backends = sizeof pmu_backends / sizeof pmu_backends[0];

@@ -22,7 +22,9 @@ FORMAT_VERSIONS = ("1", "2", "3", "4")
 # The first version that has each record type, where it is not 1.
 SINCE_VERSION = {"cond": "2", "samples": "3", "hist": "3", "unmodelled": "4"}
 
-# Fields after the type, per record type.
+# Fields after the type, per record type: the one list of them. The kernel's
+# writers and the table of docs/records.md are tested against it
+# (tests/tools/test_record_schema.py).
 FIELD_NAMES = {
     "boot": ("version", "vendor", "family", "model", "stepping", "brand", "pmu", "counting",
              "serialize", "environment", "cmdline"),

@@ -106,36 +106,10 @@ static const struct synthetic_cpu cpus[] = {
     {"timebase", VENDOR_POWERPC, 0x0008, 2, "PowerPC 750", {FEAT_TSC, END}, 2},
 };
 
-const char *const pmu_cpu_names[] = {
-    "p5",
-    "p5mmx",
-    "ppro",
-    "pii",
-    "piii",
-    "pm",
-    "arch",
-    "p4",
-    "p4-prescott",
-    "k7",
-    "k8",
-    "k8-revb",
-    "k8-revc",
-    "k8-revd",
-    "k8-reve",
-    "k8-revf",
-    "k8-revg",
-    "fam10h",
-    "fam10h-barcelona",
-    "fam10h-shanghai",
-    "fam10h-istanbul",
-    "fam15h",
-    "fam17h",
-    "tsc",
-    "ppc604e",
-    "ppc604",
-    "timebase",
-    NULL,
-};
+const char *pmu_cpu_name(unsigned i)
+{
+    return i < sizeof cpus / sizeof cpus[0] ? cpus[i].name : NULL;
+}
 
 /* Leaf 0xA for the synthetic architectural CPU. */
 static void fill_arch(struct cpu_arch_perfmon *pm, const struct pmu_cpu_opts *opts)

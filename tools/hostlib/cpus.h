@@ -28,15 +28,13 @@ struct pmu_cpu_opts {
         .fixed = (n_fixed)                                                                         \
     }
 
-/* Fills *cpu with a synthetic CPU that makes pmu_init() choose the named
- * PMU without a real CPU: p5, p5mmx, ppro, pii, piii, pm, arch, k7, k8,
- * k8-revb..k8-revg, fam10h, fam10h-barcelona, fam10h-shanghai,
- * fam10h-istanbul, fam15h, fam17h, p4, p4-prescott, tsc, ppc604e, ppc604,
- * timebase (a PowerPC without a 604 PMU) (k8 = k8-revg,
- * fam10h = fam10h-istanbul). Returns false for an unknown name. */
+/* Fills *cpu with the synthetic CPU of that name (the table in cpus.c,
+ * which pmu_cpu_name() walks): the CPUID facts that make pmu_init() choose
+ * its PMU without the real processor. Returns false for an unknown name. */
 bool pmu_cpu_by_name(const char *name, const struct pmu_cpu_opts *opts, struct cpu_info *cpu);
 
-/* The names pmu_cpu_by_name() knows, NULL-terminated. */
-extern const char *const pmu_cpu_names[];
+/* The name of the i-th synthetic CPU, in the table's order; NULL past the
+ * last, so a loop from 0 lists them all. */
+const char *pmu_cpu_name(unsigned i);
 
 #endif

@@ -1,13 +1,17 @@
 /* The host's registry: every architecture's backends, so pmu-encode and
- * the tests encode for any CPU. Each architecture's own order is kept (its
- * kernel registry, pmu/<arch>/registry.c); the time counters come last,
- * the x86 TSC at the very end since it takes any CPU. */
+ * the tests encode for any CPU. Each architecture's list comes from its
+ * kernel registry's header, in its order; the time counters come last, the
+ * x86 TSC at the very end since it takes any CPU. */
 #include "pmu/backend.h"
+#include "pmu/ppc/registry.h"
+#include "pmu/x86/registry.h"
+
+#define BACKEND(name) &pmu_##name##_backend,
 
 const struct pmu_backend *const pmu_backends[] = {
-    &pmu_p4_backend,     &pmu_arch_backend,     &pmu_p6_backend,
-    &pmu_p5_backend,     &pmu_amd_backend,      &pmu_ppc604e_backend,
-    &pmu_ppc604_backend, &pmu_timebase_backend, &pmu_tsc_backend,
-};
+    /* Every architecture's PMUs, */
+    PMU_X86_BACKENDS(BACKEND) PMU_PPC_BACKENDS(BACKEND)
+    /* then the time counters. */
+    PMU_PPC_TIME_COUNTERS(BACKEND) PMU_X86_TIME_COUNTERS(BACKEND)};
 
 const unsigned pmu_n_backends = sizeof pmu_backends / sizeof pmu_backends[0];

@@ -1,0 +1,13 @@
+/* The PowerPC backends in detection order, declared once: the kernel's
+ * registry (pmu/ppc/registry.c) and the host's (tools/hostlib/registry.c)
+ * expand these lists with X(name) for pmu_<name>_backend. The 604e's four
+ * counters come before the 604's two. */
+#ifndef BAREBENCH_PMU_PPC_REGISTRY_H
+#define BAREBENCH_PMU_PPC_REGISTRY_H
+
+#define PMU_PPC_BACKENDS(X) X(ppc604e) X(ppc604)
+
+/* The time counter, last: the time base takes any PowerPC. */
+#define PMU_PPC_TIME_COUNTERS(X) X(timebase)
+
+#endif
