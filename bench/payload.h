@@ -4,9 +4,9 @@
  *
  * The harness copies the body `unroll` times into the measured window.
  * The body must therefore be position-independent (jumps only within
- * itself) and may use every general register except ESP. Registers start
- * from `struct payload_regs` (set by prepare); memory it touches must be
- * prepared before (prepare runs outside the window). */
+ * itself) and may use every general register but the stack pointer (ESP,
+ * r1). Registers start from `struct payload_regs` (set by prepare); memory
+ * it touches must be prepared before (prepare runs outside the window). */
 #ifndef BAREBENCH_PAYLOAD_H
 #define BAREBENCH_PAYLOAD_H
 
@@ -14,9 +14,12 @@
 
 #define PAYLOAD_INSNS_VARIABLE (-1)
 
-/* Initial registers of the body (EAX..EDX are reloaded after the start reads). */
+/* The initial registers of the body, r[0] up: each architecture's window
+ * loads them (bench/x86/payload_regs.h names them EAX..EBP, EAX..EDX
+ * reloaded after the start reads; bench/ppc/payload_regs.h r3..r9). */
+#define PAYLOAD_REGS 7
 struct payload_regs {
-    uint32_t eax, ebx, ecx, edx, esi, edi, ebp;
+    uint32_t r[PAYLOAD_REGS];
 };
 
 /* What prepare may use. */
