@@ -82,8 +82,8 @@ def test_nasm_and_c_make_the_same_descriptor():
         with open(c_obj, "rb") as f:
             from_c = _descriptor(f.read())
     for field in module.FIELDS:
-        assert from_nasm[field] == from_c[field], "struct payload.%s: payload.mac gives %s, C %s" % (
-            field, from_nasm[field], from_c[field])
+        assert from_nasm[field] == from_c[field], "struct payload.%s: payload.mac gives %s, C %s" \
+            % (field, from_nasm[field], from_c[field])
 
 
 def test_an_unreadable_line_is_refused_with_its_number():
