@@ -108,6 +108,18 @@ $(BUILD)/k/%.c.o: %.c $(KFLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(KCC) $(KCFLAGS) $(DEPFLAGS) -c -o $@ $<
 
+# The payload layout, declared once in bench/payload.def: C and GNU as read it
+# through the C preprocessor, NASM through payload_layout.mac, which
+# tools/bblib/layout.py writes from it. Every NASM object waits for that file;
+# nasm -M then lists it, so a change of the declaration rewrites it and
+# reassembles what includes it (and the compiler's -MMD what includes the .def).
+PAYLOAD_LAYOUT := $(BUILD)/gen/payload_layout.mac
+NASMFLAGS += -I $(dir $(PAYLOAD_LAYOUT))
+$(PAYLOAD_LAYOUT): bench/payload.def tools/bblib/layout.py
+	@mkdir -p $(dir $@)
+	python3 -B tools/bblib/layout.py $@
+$(filter %.asm.o,$(K_OBJ)): | $(PAYLOAD_LAYOUT)
+
 $(PAYLOAD_STAMP): FORCE
 	$(call stamp,$(PAYLOAD))
 $(KFLAGS_STAMP): FORCE

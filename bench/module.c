@@ -8,11 +8,6 @@
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 
-#define KNOWN_FLAGS                                                                                \
-    (PAYLOAD_NEEDS_MMX | PAYLOAD_NEEDS_SSE | PAYLOAD_NEEDS_SSE2 | PAYLOAD_NEEDS_RDPMC |            \
-     PAYLOAD_NEEDS_MSR | PAYLOAD_NEEDS_TSC | PAYLOAD_NEEDS_CMOV | PAYLOAD_TEST_ONLY |              \
-     PAYLOAD_NOT_DEFAULT)
-
 struct reader {
     const uint8_t *data;
     size_t len;
@@ -97,7 +92,7 @@ static bool parse_desc(const struct reader *r, unsigned i, const uint8_t *d, str
         bad = "instruction or branch count out of range";
     else if (insns != PAYLOAD_INSNS_VARIABLE && branches > insns)
         bad = "more branches than instructions";
-    else if (flags & ~KNOWN_FLAGS)
+    else if (flags & ~(uint32_t)PAYLOAD_KNOWN_FLAGS)
         bad = "unknown flags";
     else if (u32_at(d + 28) != 0)
         bad = "reserved field is not 0 (prepare functions are not supported)";

@@ -7,6 +7,45 @@
 
 #include "lib/kstring.h"
 
+/* The assembler macros emit one 32-bit word per field of bench/payload.def,
+ * in its order: each field must be that word, where they put it. A flag is
+ * one bit of its own. */
+#define PAYLOAD_FIELD(type, name) PAYLOAD_AT_##name,
+#define PAYLOAD_NEED(name, bit)
+#define PAYLOAD_FLAG(name, bit)
+enum {
+#include "bench/payload.def"
+    PAYLOAD_FIELDS
+};
+#undef PAYLOAD_FIELD
+#undef PAYLOAD_NEED
+#undef PAYLOAD_FLAG
+#define PAYLOAD_FIELD(type, name)                                                                  \
+    _Static_assert(offsetof(struct payload, name) == 4 * PAYLOAD_AT_##name &&                      \
+                       sizeof(((struct payload *)0)->name) == 4,                                   \
+                   "struct payload." #name " is not the 32-bit word the assembler macros make");
+#define ONE_BIT(what, bit)                                                                         \
+    _Static_assert((bit) != 0 && ((bit) & ((bit)-1)) == 0, what " is not one bit");
+#define PAYLOAD_NEED(name, bit) ONE_BIT("PAYLOAD_NEEDS_" #name, bit)
+#define PAYLOAD_FLAG(name, bit) ONE_BIT("PAYLOAD_" #name, bit)
+#include "bench/payload.def"
+#undef PAYLOAD_FIELD
+#undef PAYLOAD_NEED
+#undef PAYLOAD_FLAG
+_Static_assert(sizeof(struct payload) == 4 * PAYLOAD_FIELDS,
+               "struct payload has more than the words of its fields");
+/* Two flags with one bit: the sum of the values exceeds their OR. */
+#define PAYLOAD_FIELD(type, name)
+#define PAYLOAD_NEED(name, bit) +(bit)
+#define PAYLOAD_FLAG(name, bit) +(bit)
+_Static_assert((0
+#include "bench/payload.def"
+                ) == PAYLOAD_KNOWN_FLAGS,
+               "two flags of bench/payload.def share a bit");
+#undef PAYLOAD_FIELD
+#undef PAYLOAD_NEED
+#undef PAYLOAD_FLAG
+
 extern const struct payload __payloads_start[], __payloads_end[];
 
 static const struct payload *extra;

@@ -4,33 +4,22 @@
  *
  * The harness copies the body `unroll` times into the measured window.
  * The body must therefore be position-independent (jumps only within
- * itself) and may use every general register except ESP. Registers start
- * from `struct payload_regs` (set by prepare); memory it touches must be
- * prepared before (prepare runs outside the window). */
+ * itself) and may use every general register but the stack pointer (ESP,
+ * r1). Registers start from `struct payload_regs` (set by prepare); memory
+ * it touches must be prepared before (prepare runs outside the window). */
 #ifndef BAREBENCH_PAYLOAD_H
 #define BAREBENCH_PAYLOAD_H
 
 #include <stdint.h>
 
-/* What a payload needs from the CPU; it is skipped, with the reason, where
- * something is missing. */
-#define PAYLOAD_NEEDS_MMX   0x01u
-#define PAYLOAD_NEEDS_SSE   0x02u
-#define PAYLOAD_NEEDS_SSE2  0x04u
-#define PAYLOAD_NEEDS_RDPMC 0x08u
-#define PAYLOAD_NEEDS_MSR   0x10u
-#define PAYLOAD_NEEDS_TSC   0x20u
-#define PAYLOAD_NEEDS_CMOV  0x40u
-/* Not in `all` or `default`: chosen by name only (the fault_* payloads). */
-#define PAYLOAD_TEST_ONLY 0x100u
-/* Not in `default` (slow or memory-hungry), but in `all`. */
-#define PAYLOAD_NOT_DEFAULT 0x200u
-
 #define PAYLOAD_INSNS_VARIABLE (-1)
 
-/* Initial registers of the body (EAX..EDX are reloaded after the start reads). */
+/* The initial registers of the body, r[0] up: each architecture's window
+ * loads them (bench/x86/payload_regs.h names them EAX..EBP, EAX..EDX
+ * reloaded after the start reads; bench/ppc/payload_regs.h r3..r9). */
+#define PAYLOAD_REGS 7
 struct payload_regs {
-    uint32_t eax, ebx, ecx, edx, esi, edi, ebp;
+    uint32_t r[PAYLOAD_REGS];
 };
 
 /* What prepare may use. */
@@ -41,18 +30,48 @@ struct payload_env {
     uint32_t working_set; /* bytes, from the wss= option (pointer chase) */
 };
 
+typedef const char *payload_prepare_fn(struct payload_regs *regs, const struct payload_env *env);
+typedef void payload_fn(void);
+
+/* The fields and flags bench/payload.def declares; the assembler macros
+ * read the same list. */
+#define PAYLOAD_FIELD(type, name) type name;
+#define PAYLOAD_NEED(name, bit)
+#define PAYLOAD_FLAG(name, bit)
 struct payload {
-    const char *name;
-    const char *description;
-    const uint8_t *body; /* NULL for a C payload: the body is `call fn` */
-    uint32_t body_len;
-    int32_t insns;    /* instructions per iteration, PAYLOAD_INSNS_VARIABLE if not fixed */
-    int32_t branches; /* branch instructions among them, PAYLOAD_INSNS_VARIABLE if not fixed */
-    uint32_t flags;
-    /* Sets registers and memory before the window; returns 0 or a reason to skip. */
-    const char *(*prepare)(struct payload_regs *regs, const struct payload_env *env);
-    void (*fn)(void); /* C payloads: called once per iteration */
+#include "bench/payload.def"
 };
+#undef PAYLOAD_FIELD
+#undef PAYLOAD_NEED
+#undef PAYLOAD_FLAG
+
+/* What a payload needs from the CPU (it is skipped, with the reason, where
+ * something is missing: suite_missing_feature), and how it is selected. */
+#define PAYLOAD_FIELD(type, name)
+#define PAYLOAD_NEED(name, bit) PAYLOAD_NEEDS_##name = (bit),
+#define PAYLOAD_FLAG(name, bit) PAYLOAD_##name = (bit),
+enum payload_flag {
+#include "bench/payload.def"
+};
+#undef PAYLOAD_NEED
+#undef PAYLOAD_FLAG
+
+/* Every need, and every flag a payload may carry. */
+#define PAYLOAD_NEED(name, bit) | PAYLOAD_NEEDS_##name
+#define PAYLOAD_FLAG(name, bit)
+enum {
+    PAYLOAD_NEEDS_ALL = 0
+#include "bench/payload.def"
+};
+#undef PAYLOAD_FLAG
+#define PAYLOAD_FLAG(name, bit) | PAYLOAD_##name
+enum {
+    PAYLOAD_KNOWN_FLAGS = 0
+#include "bench/payload.def"
+};
+#undef PAYLOAD_FIELD
+#undef PAYLOAD_NEED
+#undef PAYLOAD_FLAG
 
 /* A C payload: `fn` runs once per iteration; insns counts its instructions
  * plus the CALL and RET, branches its branch instructions with them, or

@@ -2,7 +2,7 @@
  * bench/x86/window.c). The generated code is a function:
  *
  *   stwu r1, -96(r1); save LR, CR, r2, r13-r31 in the frame
- *   load r3..r9 from window_regs (payload_regs: eax..ebp = r3..r9)
+ *   load r3..r9 from window_regs (bench/ppc/payload_regs.h)
  *   for each counter:  sync; isync; read -> start[i]
  *   body x unroll
  *   for each counter:  sync; isync; read -> end[i]
@@ -17,6 +17,7 @@
  * so the read sees the body complete and nothing after it started. Their
  * cost, like the reads', is the same in every window and is removed by
  * differencing or by subtracting the empty window. */
+#include "bench/ppc/payload_regs.h"
 #include "bench/window_state.h"
 
 #include "lib/kstring.h"
@@ -152,11 +153,8 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
     emit(&e, STW(0, 8, 1));
     emit(&e, STMW(13, 12, 1)); /* r13-r31: 76 bytes */
     emit(&e, STW(2, 88, 1));
-    const uint32_t *regs[] = {&window_regs.eax, &window_regs.ebx, &window_regs.ecx,
-                              &window_regs.edx, &window_regs.esi, &window_regs.edi,
-                              &window_regs.ebp};
-    for (unsigned i = 0; i < 7; i++)
-        emit_load(&e, 3 + i, regs[i]);
+    for (unsigned i = 0; i < PAYLOAD_REGS; i++)
+        emit_load(&e, REG_FIRST_GPR + i, &window_regs.r[i]);
     for (unsigned i = 0; i < n_reads; i++) {
         emit_serialize(&e);
         emit_read(&e, &reads[i], &window_start[i]);

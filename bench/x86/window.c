@@ -3,6 +3,7 @@
  * address, which keeps every access a plain load or store with no base
  * register. */
 #include "bench/window_state.h"
+#include "bench/x86/payload_regs.h"
 
 #include "lib/kstring.h"
 
@@ -113,18 +114,18 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
     emit_u8(&e, 0x89); /* mov [window_esp], esp */
     emit_u8(&e, 0x25);
     emit_u32(&e, (uint32_t)(uintptr_t)&window_esp);
-    emit_load(&e, RM_ESI, &window_regs.esi);
-    emit_load(&e, RM_EDI, &window_regs.edi);
-    emit_load(&e, RM_EBP, &window_regs.ebp);
+    emit_load(&e, RM_ESI, &window_regs.r[REG_ESI]);
+    emit_load(&e, RM_EDI, &window_regs.r[REG_EDI]);
+    emit_load(&e, RM_EBP, &window_regs.r[REG_EBP]);
     for (unsigned i = 0; i < n_reads; i++) {
         emit_serialize(&e, ser);
         emit_read(&e, &reads[i], &window_start[i]);
     }
     emit_serialize(&e, ser);
-    emit_load(&e, RM_EAX, &window_regs.eax);
-    emit_load(&e, RM_EBX, &window_regs.ebx);
-    emit_load(&e, RM_ECX, &window_regs.ecx);
-    emit_load(&e, RM_EDX, &window_regs.edx);
+    emit_load(&e, RM_EAX, &window_regs.r[REG_EAX]);
+    emit_load(&e, RM_EBX, &window_regs.r[REG_EBX]);
+    emit_load(&e, RM_ECX, &window_regs.r[REG_ECX]);
+    emit_load(&e, RM_EDX, &window_regs.r[REG_EDX]);
     w->body_at = (size_t)(e.at - buf);
     for (uint32_t i = 0; i < unroll && !e.overflow; i++)
         emit_body(&e, p);

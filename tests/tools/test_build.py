@@ -1,6 +1,8 @@
 """A first build stays built: in a fresh copy of the tree (no build folder,
 no .git, as an export is), `make` compiles everything once and a second
-`make` compiles nothing, for each architecture."""
+`make` compiles nothing, for each architecture. A change of the payload
+layout (bench/payload.def) rewrites NASM's payload_layout.mac and rebuilds
+what uses it, and is then built too."""
 
 import os
 import shutil
@@ -22,7 +24,7 @@ def compiles(tree, arch):
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, "make ARCH=%s failed: %s" % (arch, proc.stderr[-2000:])
     return [line for line in proc.stdout.splitlines()
-            if " -c -o " in line or line.startswith("nasm ")]
+            if " -c -o " in line or line.startswith(("nasm ", "python3 "))]
 
 
 def test_a_second_make_compiles_nothing():
@@ -35,3 +37,12 @@ def test_a_second_make_compiles_nothing():
             again = compiles(tree, arch)
             assert not again, "the second make ARCH=%s compiled %d files again, first: %s" % (
                 arch, len(again), again[0])
+        os.utime(os.path.join(tree, "bench", "payload.def"))
+        changed = compiles(tree, "x86")
+        for what in ("tools/bblib/layout.py", "bench/x86/payloads/core.asm", "bench/payload.c"):
+            assert any(what in line for line in changed), \
+                "a changed bench/payload.def did not rebuild %s" % what
+        assert not any("lib/fmt.c" in line for line in changed), \
+            "a changed bench/payload.def recompiled lib/fmt.c, which does not use it"
+        again = compiles(tree, "x86")
+        assert not again, "after a change of bench/payload.def, make compiled %s twice" % again[0]

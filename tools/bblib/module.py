@@ -1,11 +1,13 @@
 """Payload modules (.bbp): NASM payload sources assembled outside the kernel.
 
 `barebench payload FILE.asm -o FILE.bbp` assembles FILE.asm exactly as
-`make PAYLOAD=FILE.asm` does (nasm -f elf32 -I bench/x86/), reads the
+`make PAYLOAD=FILE.asm` does (nasm -f elf32 -I bench/x86/, with the
+payload_layout.mac that layout.py writes from bench/payload.def), reads the
 payload descriptors that bench/x86/payload.mac put in the object's
-`.payloads` section, and writes them with their names, descriptions and
-bodies in the module format bench/module.h defines (version 1), which the
-kernel reads from a multiboot module.
+`.payloads` section (struct payload, one 32-bit word a field), and writes
+them with their names, descriptions and bodies in the module format
+bench/module.h defines (version 1), which the kernel reads from a multiboot
+module.
 
 A module carries no relocations: a body is copied by the harness and must
 be position-independent anyway, and a body that names an absolute address
@@ -26,7 +28,7 @@ import subprocess
 import tempfile
 import zlib
 
-from . import files
+from . import files, layout
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 INCLUDE = os.path.join(ROOT, "bench", "x86") + os.sep
@@ -55,17 +57,18 @@ def _from_sources(pattern, sources):
     return found
 
 
-# The stock kernel's payloads (NASM's PAYLOAD and C's PAYLOAD_C), and the
-# flags payload.mac defines.
+# The stock kernel's payloads (NASM's PAYLOAD and C's PAYLOAD_C).
 BUILTIN_NAMES = {n.lower() for n in
                  _from_sources(r"^\s*PAYLOAD\s+(\w+)", "bench/x86/payloads/*.asm")
                  + _from_sources(r"^PAYLOAD_C\(\s*(\w+)", "bench/x86/payloads/*.c")}
-KNOWN_FLAGS = sum(int(v, 16) for v in _from_sources(r"^\w+\s+equ\s+(0x[0-9a-fA-F]+)",
-                                                     "bench/x86/payload.mac"))
 
-# bench/x86/payload.mac's descriptor: name, description, body, body length,
-# instructions, branches, flags, prepare, fn (the struct payload layout).
-ENTRY = struct.Struct("<9I")
+# The descriptor payload.mac emits: one 32-bit word a field of struct payload,
+# and the flags it may hold.
+FIELDS, _FLAGS = layout.read()
+KNOWN_FLAGS = sum(value for _, value in _FLAGS)
+ENTRY = struct.Struct("<%dI" % len(FIELDS))
+# The fields a module carries; any other must be 0, a prepare function above all.
+CARRIED = ("name", "description", "body", "body_len", "insns", "branches", "flags")
 R_386_32 = 1
 SHT_SYMTAB, SHT_REL, SHT_RELA = 2, 9, 4
 
@@ -77,7 +80,9 @@ class ModuleError(Exception):
 def assemble(source, work):
     """Assembles source into an ELF32 object in work; returns its bytes."""
     obj = os.path.join(work, os.path.basename(source) + ".o")
-    proc = subprocess.run(["nasm", "-f", "elf32", "-I", INCLUDE, "-o", obj, source],
+    files.write(os.path.join(work, layout.NASM_NAME), layout.nasm().encode("ascii"))
+    proc = subprocess.run(["nasm", "-f", "elf32", "-I", INCLUDE, "-I", work + os.sep, "-o", obj,
+                           source],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         # One line: the first error (a binary file gives hundreds).
@@ -153,33 +158,40 @@ def payloads_of(elf):
     raw = elf.content(table)
     out = []
     for at in range(0, len(raw) - ENTRY.size + 1, ENTRY.size):
-        fields = list(ENTRY.unpack_from(raw, at))
-        where = []
-        for k in range(ENTRY.size // 4):
+        fields = dict(zip(FIELDS, ENTRY.unpack_from(raw, at)))
+        where = {}
+        for k, field in enumerate(FIELDS):
             rel = in_table.get(at + 4 * k)
             if rel is None:
-                where.append(None)
+                where[field] = None
                 continue
             typ, sym = rel
             value, shndx = syms[sym][1], syms[sym][5]
             if typ != R_386_32 or shndx == 0:
-                where.append(("extern", sym))
+                where[field] = ("extern", sym)
             else:
-                where.append((shndx, value + fields[k]))
-        name = _string(elf, where[0][0], where[0][1], "name", "#%d" % len(out)) \
-            if where[0] and where[0][0] != "extern" else "#%d" % len(out)
-        if where[7] is not None or fields[7] != 0:
+                where[field] = (shndx, value + fields[field])
+        named = where["name"] and where["name"][0] != "extern"
+        name = _string(elf, where["name"][0], where["name"][1], "name", "#%d" % len(out)) \
+            if named else "#%d" % len(out)
+        if where["prepare"] is not None or fields["prepare"] != 0:
             raise ModuleError("payload %s has a prepare function: a module cannot carry one "
                               "(its registers start at 0); build it in with make PAYLOAD=" % name)
-        if not (where[0] and where[1] and where[2]) or where[8] is not None or fields[8]:
+        if not (where["name"] and where["description"] and where["body"]):
             raise ModuleError("payload %s: not a PAYLOAD descriptor from payload.mac" % name)
+        for field in FIELDS:
+            if field not in CARRIED and (where[field] is not None or fields[field]):
+                raise ModuleError("payload %s: its %s is not 0, and a module cannot carry one"
+                                  % (name, field))
         out.append({
             "name": name,
-            "description": _string(elf, where[1][0], where[1][1], "description", name),
-            "section": where[2][0], "body_at": where[2][1], "body_len": fields[3],
-            "insns": struct.unpack("<i", struct.pack("<I", fields[4]))[0],
-            "branches": struct.unpack("<i", struct.pack("<I", fields[5]))[0],
-            "flags": fields[6],
+            "description": _string(elf, where["description"][0], where["description"][1],
+                                   "description", name),
+            "section": where["body"][0], "body_at": where["body"][1],
+            "body_len": fields["body_len"],
+            "insns": struct.unpack("<i", struct.pack("<I", fields["insns"]))[0],
+            "branches": struct.unpack("<i", struct.pack("<I", fields["branches"]))[0],
+            "flags": fields["flags"],
         })
     for sec, off, _, _ in rels:
         if sec == table:

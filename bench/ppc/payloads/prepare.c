@@ -1,7 +1,8 @@
 /* Set-up of the PowerPC payloads that need registers or memory (outside
- * the window). struct payload_regs's eax..ebp are r3..r9. */
+ * the window). */
 #include "bench/chase.h"
 #include "bench/payload.h"
+#include "bench/ppc/payload_regs.h"
 #include "kernel/memory.h"
 
 #define LINE 32 /* the 604e's cache line */
@@ -16,15 +17,15 @@ const char *unmapped_prepare(struct payload_regs *regs, const struct payload_env
 const char *divw_prepare(struct payload_regs *regs, const struct payload_env *env)
 {
     (void)env;
-    regs->eax = 123456789; /* r3 / 1 leaves r3 as it is */
-    regs->ebx = 1;         /* r4 */
+    regs->r[REG_R3] = 123456789; /* r3 / 1 leaves r3 as it is */
+    regs->r[REG_R4] = 1;
     return 0;
 }
 
 const char *xorshift_prepare(struct payload_regs *regs, const struct payload_env *env)
 {
     (void)env;
-    regs->eax = 2463534242u; /* any non-zero xorshift32 state */
+    regs->r[REG_R3] = 2463534242u; /* any non-zero xorshift32 state */
     return 0;
 }
 
@@ -34,7 +35,7 @@ const uint32_t chase_line = LINE;
 
 uint32_t *chase_start(struct payload_regs *regs)
 {
-    return &regs->eax; /* r3 */
+    return &regs->r[REG_R3];
 }
 
 const char *forward_prepare(struct payload_regs *regs, const struct payload_env *env)
@@ -43,7 +44,7 @@ const char *forward_prepare(struct payload_regs *regs, const struct payload_env 
     uint32_t *slot = mem_alloc(LINE, LINE);
     if (!slot)
         return "no memory";
-    regs->ebx = (uint32_t)(uintptr_t)slot; /* r4 */
+    regs->r[REG_R4] = (uint32_t)(uintptr_t)slot;
     return 0;
 }
 
@@ -53,7 +54,7 @@ const char *odd_prepare(struct payload_regs *regs, const struct payload_env *env
     uint8_t *buf = mem_alloc(LINE, LINE);
     if (!buf)
         return "no memory";
-    regs->ebx = (uint32_t)(uintptr_t)(buf + 1); /* r4 */
+    regs->r[REG_R4] = (uint32_t)(uintptr_t)(buf + 1);
     return 0;
 }
 
@@ -73,6 +74,6 @@ const char *fp_prepare(struct payload_regs *regs, const struct payload_env *env)
 const char *unmapped_prepare(struct payload_regs *regs, const struct payload_env *env)
 {
     (void)env;
-    regs->ebx = 0x50000000u; /* r4 */
+    regs->r[REG_R4] = 0x50000000u;
     return 0;
 }

@@ -1,6 +1,7 @@
 /* Set-up of the payloads that need registers or memory (outside the window). */
 #include "bench/chase.h"
 #include "bench/payload.h"
+#include "bench/x86/payload_regs.h"
 #include "kernel/memory.h"
 
 #define LINE 64
@@ -13,16 +14,16 @@ const char *copy_prepare(struct payload_regs *regs, const struct payload_env *en
 const char *div_prepare(struct payload_regs *regs, const struct payload_env *env)
 {
     (void)env;
-    regs->eax = 123456789; /* EDX:EAX / 1 leaves EAX as it is and EDX = 0 */
-    regs->edx = 0;
-    regs->ebp = 1;
+    regs->r[REG_EAX] = 123456789; /* EDX:EAX / 1 leaves EAX as it is and EDX = 0 */
+    regs->r[REG_EDX] = 0;
+    regs->r[REG_EBP] = 1;
     return 0;
 }
 
 const char *xorshift_prepare(struct payload_regs *regs, const struct payload_env *env)
 {
     (void)env;
-    regs->esi = 2463534242u; /* any non-zero xorshift32 state */
+    regs->r[REG_ESI] = 2463534242u; /* any non-zero xorshift32 state */
     return 0;
 }
 
@@ -32,7 +33,7 @@ const uint32_t chase_line = LINE;
 
 uint32_t *chase_start(struct payload_regs *regs)
 {
-    return &regs->esi;
+    return &regs->r[REG_ESI];
 }
 
 const char *forward_prepare(struct payload_regs *regs, const struct payload_env *env)
@@ -41,7 +42,7 @@ const char *forward_prepare(struct payload_regs *regs, const struct payload_env 
     uint32_t *slot = mem_alloc(LINE, LINE);
     if (!slot)
         return "no memory";
-    regs->edi = (uint32_t)(uintptr_t)slot;
+    regs->r[REG_EDI] = (uint32_t)(uintptr_t)slot;
     return 0;
 }
 
@@ -51,7 +52,7 @@ const char *copy_prepare(struct payload_regs *regs, const struct payload_env *en
     uint8_t *src = mem_alloc(4096, 4096), *dst = mem_alloc(4096, 4096);
     if (!src || !dst)
         return "no memory";
-    regs->ebp = (uint32_t)(uintptr_t)src;
-    regs->ebx = (uint32_t)(uintptr_t)dst;
+    regs->r[REG_EBP] = (uint32_t)(uintptr_t)src;
+    regs->r[REG_EBX] = (uint32_t)(uintptr_t)dst;
     return 0;
 }

@@ -1,0 +1,80 @@
+"""struct payload and its flags as bench/payload.def declares them, for the
+readers that cannot include a C file: NASM (the payload_layout.mac that
+bench/x86/payload.mac includes) and the module tool (module.py).
+
+    python3 tools/bblib/layout.py OUT.mac
+
+writes the NASM include (make does, into build/gen/). The C compiler checks
+what this reader cannot see: that every field is one 32-bit word and every
+flag one bit of its own (bench/payload.c).
+"""
+
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEF = os.path.join(ROOT, "bench", "payload.def")
+NASM_NAME = "payload_layout.mac"
+
+_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+_ENTRY = re.compile(r"(PAYLOAD_FIELD|PAYLOAD_NEED|PAYLOAD_FLAG)\(\s*([^,()]+?)\s*,\s*(\w+)\s*\)\Z")
+
+
+class LayoutError(Exception):
+    """A line of the declaration this reader does not understand."""
+
+
+def read(path=DEF):
+    """(fields, flags): the field names in order, and (assembler name, value)
+    for every flag, the needs first as NEEDS_name."""
+    with open(path, encoding="ascii") as f:
+        text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), f.read())
+    fields, flags = [], []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line:
+            continue
+        m = _ENTRY.match(line)
+        if not m:
+            raise LayoutError("%s:%d: not PAYLOAD_FIELD(type, name), PAYLOAD_NEED(name, bit) "
+                              "or PAYLOAD_FLAG(name, bit): %s" % (path, number, line))
+        kind, first, second = m.groups()
+        if kind == "PAYLOAD_FIELD":
+            fields.append(second)
+        else:
+            flags.append(("NEEDS_" + first if kind == "PAYLOAD_NEED" else first, int(second, 0)))
+    return fields, flags
+
+
+def nasm(path=DEF):
+    """The NASM include: the flags as equ, and PAYLOAD_DESCRIPTOR, one dd a
+    field from the %$field_NAME values the caller's context defines."""
+    fields, flags = read(path)
+    out = ["; Written from bench/payload.def by tools/bblib/layout.py: edit that file."]
+    out += ["%-15s equ 0x%02x" % (name, value) for name, value in flags]
+    out += ["", "%macro PAYLOAD_DESCRIPTOR 0"]
+    out += ["    dd %%$field_%s" % name for name in fields]
+    out += ["%endmacro", ""]
+    return "\n".join(out)
+
+
+def main(argv):
+    if len(argv) != 2:
+        sys.stderr.write("usage: layout.py OUT.mac\n")
+        return 2
+    try:
+        text = nasm()
+    except (OSError, LayoutError) as e:
+        sys.stderr.write("layout.py: %s\n" % e)
+        return 1
+    # Written whole or not at all: make must not take half a file as done.
+    tmp = argv[1] + ".tmp"
+    with open(tmp, "w", encoding="ascii") as f:
+        f.write(text)
+    os.replace(tmp, argv[1])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
