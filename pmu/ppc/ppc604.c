@@ -46,28 +46,16 @@ static bool ppc604_detect(const struct cpu_info *cpu)
 
 static const uint32_t mmcr_spr[] = {SPR_MMCR0, SPR_MMCR1};
 
-static const struct pmu_caps ppc604e_caps = {
-    .n_gp = 4,
-    .gp_width = PPC_WIDTH,
-    .gp_name = "PMC",
-    .gp_first = 1,
-    .gp_regs = pmc_spr,
-    .sel_name = "MMCR",
-    .n_sel = 2,
-    .sel_regs = mmcr_spr,
-};
+/* The 604e's PMC1-PMC4 with MMCR0 and MMCR1; the 604 has PMC1-PMC2 and
+ * MMCR0 only. */
+#define PPC_CAPS(pmcs, mmcrs, mmcr_name)                                                           \
+    {                                                                                              \
+        .n_gp = (pmcs), .gp_width = PPC_WIDTH, .gp_name = "PMC", .gp_first = 1,                    \
+        .gp_regs = pmc_spr, .sel_name = (mmcr_name), .n_sel = (mmcrs), .sel_regs = mmcr_spr,       \
+    }
 
-/* The 604 has PMC1-PMC2 and MMCR0 only. */
-static const struct pmu_caps ppc604_caps = {
-    .n_gp = 2,
-    .gp_width = PPC_WIDTH,
-    .gp_name = "PMC",
-    .gp_first = 1,
-    .gp_regs = pmc_spr,
-    .sel_name = "MMCR0",
-    .n_sel = 1,
-    .sel_regs = mmcr_spr,
-};
+static const struct pmu_caps ppc604e_caps = PPC_CAPS(4, 2, "MMCR");
+static const struct pmu_caps ppc604_caps = PPC_CAPS(2, 1, "MMCR0");
 
 static unsigned n_pmcs(const struct pmu *pmu)
 {
