@@ -58,7 +58,7 @@ static void describe_gp(const struct pmu *pmu, const char *who, pmu_line_fn line
     line(ctx, text);
 }
 
-/* "arch (v4): 3 fixed counters (bitmap 0x7) x 48 bits (MSR 0x309-0x30b);
+/* "arch: 3 fixed counters (bitmap 0x7) x 48 bits (MSR 0x309-0x30b);
  * read RDPMC 0x40000000-0x40000002". */
 static void describe_fixed(const struct pmu *pmu, const char *who, pmu_line_fn line, void *ctx)
 {
