@@ -159,18 +159,25 @@ struct pmu_backend {
     /* How its registers are numbered (pmu/pmu.h); PMU_REG_MSR when unset. */
     enum pmu_reg_kind reg_kind;
 
+    /* What the PMU is, as far as it is the same on every CPU the backend
+     * takes: pmu_init copies it into pmu->caps before `init`. NULL for a
+     * time counter. */
+    const struct pmu_caps *caps;
+
     /* True when this backend is right for the CPU (CPUID data only). */
     bool (*detect)(const struct cpu_info *cpu);
 
-    /* Fills the backend state for this CPU (counter inventory, which
-     * event table); may read MSRs that CPUID promises (e.g.
+    /* Completes pmu->caps for this CPU (counter inventory, which event
+     * table); may read MSRs that CPUID promises (e.g.
      * IA32_PERF_CAPABILITIES where PDCM is set). Optional. */
     void (*init)(struct pmu *pmu);
 
     /* Name refined for this CPU ("p5mmx", "pii"...); optional, else `name`. */
     const char *(*model_name)(const struct pmu *pmu);
 
-    /* Counter inventory, one line per counter group. */
+    /* What the inventory pmu_describe prints from pmu->caps leaves out
+     * and only the backend knows (the P4's ESCRs, the architectural
+     * events CPUID lists); optional. */
     void (*describe)(const struct pmu *pmu, pmu_line_fn line, void *ctx);
 
     /* Lists the events and unit masks (pmu-encode --list). */
@@ -244,6 +251,11 @@ PMU_MUST_CHECK int pmu_write_all(struct pmu *pmu, const struct pmu_write *w, uns
 /* Appends one write to out[*n] when it fits (always counts *n). */
 void pmu_emit(struct pmu_write *out, unsigned max, unsigned *n, uint32_t msr, uint64_t value,
               const char *what_fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* The register of general-purpose counter i, and of control register i
+ * (pmu->caps: listed, or `stride` apart from the first). */
+uint32_t pmu_gp_reg(const struct pmu_caps *caps, unsigned i);
+uint32_t pmu_sel_reg(const struct pmu_caps *caps, unsigned i);
 
 /* Looks an event up by name, case-insensitive. */
 const struct pmu_event_desc *pmu_find_event(const struct pmu_event_table *table, const char *name);

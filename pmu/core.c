@@ -28,11 +28,8 @@ static void use_backend(struct pmu *pmu, const struct pmu_backend *backend)
 {
     pmu->backend = backend;
     pmu->counting = false;
-    pmu->n_gp = pmu->gp_width = pmu->n_fixed = pmu->fixed_width = 0;
-    pmu->event_group = pmu->perfmon_version = 0;
-    pmu->perf_capabilities = 0;
-    pmu->misc_enable_read = false;
-    pmu->misc_enable = 0;
+    static const struct pmu_caps none;
+    pmu->caps = backend->caps ? *backend->caps : none;
     if (backend->init)
         backend->init(pmu);
 }
@@ -79,11 +76,6 @@ const char *pmu_name(const struct pmu *pmu)
     if (pmu->backend->model_name)
         return pmu->backend->model_name(pmu);
     return pmu->backend->name;
-}
-
-void pmu_describe(const struct pmu *pmu, void (*line)(void *ctx, const char *text), void *ctx)
-{
-    pmu->backend->describe(pmu, line, ctx);
 }
 
 void pmu_list_events(const struct pmu *pmu, void (*line)(void *ctx, const char *text), void *ctx)

@@ -33,6 +33,22 @@ void pmu_emit(struct pmu_write *out, unsigned max, unsigned *n, uint32_t msr, ui
     (*n)++;
 }
 
+static uint32_t nth_reg(const struct pmu_caps *caps, const uint32_t *regs, uint32_t first,
+                        unsigned i)
+{
+    return regs ? regs[i] : first + i * (caps->stride ? caps->stride : 1);
+}
+
+uint32_t pmu_gp_reg(const struct pmu_caps *caps, unsigned i)
+{
+    return nth_reg(caps, caps->gp_regs, caps->gp_reg, i);
+}
+
+uint32_t pmu_sel_reg(const struct pmu_caps *caps, unsigned i)
+{
+    return nth_reg(caps, caps->sel_regs, caps->sel_reg, i);
+}
+
 const struct pmu_event_desc *pmu_find_event(const struct pmu_event_table *table, const char *name)
 {
     for (unsigned i = 0; i < table->n_events; i++) {

@@ -91,6 +91,71 @@ struct pmu_plan {
 
 struct pmu_backend; /* pmu/backend.h */
 
+/* A known erratum or quirk of a PMU that bears on what barebench
+ * measures, with the document that gives it. It applies to the backend's
+ * CPUs whose model and stepping lie in the ranges (a zero upper bound:
+ * no upper bound). pmu_describe prints the ones that apply. */
+struct pmu_quirk {
+    const char *name;   /* "Pentium Pro erratum 26" */
+    const char *effect; /* what it does, and what barebench does about it */
+    const char *source; /* where it is documented */
+    unsigned model_lo, model_hi;
+    unsigned stepping_lo, stepping_hi;
+};
+
+/* What one PMU is, as data: Linux keeps these facts in struct x86_pmu
+ * (.num_counters, .cntval_bits, .perfctr, .eventsel), kvm-unit-tests in
+ * struct pmu_caps. A backend states what is fixed in a static one
+ * (pmu_backend.caps); pmu_init copies it and the backend's init fills
+ * in, once, what CPUID and the PMU's registers say about this CPU.
+ * pmu_describe prints the counter inventory from it. Registers are MSRs
+ * or SPRs (pmu_reg_kind). */
+struct pmu_caps {
+    const char *variant; /* the CPU's model group ("ppro", "k8"), printed with the name, or NULL */
+
+    /* General-purpose (programmable) counters. */
+    unsigned n_gp;
+    unsigned gp_width;       /* bits */
+    const char *gp_name;     /* counter names are gp_name + number ("PMC0"); NULL: numbers */
+    unsigned gp_first;       /* the first one's number: 0; the PowerPC's PMC1: 1 */
+    uint32_t gp_reg;         /* the first one's register */
+    const uint32_t *gp_regs; /* or, where they are not evenly spaced, each one's register */
+
+    /* Their control registers: one per counter, or fewer for them all. */
+    const char *sel_name; /* numbered from 0 when there are several ("PERFEVTSEL0") */
+    unsigned n_sel;
+    uint32_t sel_reg;
+    const uint32_t *sel_regs;
+
+    /* Registers from one counter (and one control register) to the next:
+     * 0 or 1, or 2 where counters and controls interleave (AMD's core
+     * extension). */
+    unsigned stride;
+
+    /* Fixed-function counters (architectural perfmon from version 2). */
+    unsigned n_fixed;
+    unsigned fixed_width;
+    uint32_t fixed_mask;  /* which ones the CPU has (bit j: FIXED_CTRj) */
+    uint32_t fixed_reg;   /* FIXED_CTR0's register */
+    uint32_t fixed_rdpmc; /* RDPMC index of FIXED_CTR0 */
+
+    /* How the harness reads a counter: RDPMC with its number, or else
+     * RDMSR (PowerPC: mfspr) of its register. */
+    bool rdpmc;
+
+    /* Errata and quirks of this PMU (struct pmu_quirk). */
+    const struct pmu_quirk *quirks;
+    unsigned n_quirks;
+
+    /* What the backend's init learned about this CPU that only the
+     * backend's code reads, one fact a field. */
+    unsigned event_group;       /* P6, AMD: which of the backend's event-table groups */
+    unsigned perfmon_version;   /* arch: CPUID leaf 0xA version, 1 to 5 */
+    uint64_t perf_capabilities; /* arch: IA32_PERF_CAPABILITIES, 0 where PDCM is clear */
+    bool misc_enable_read;      /* P4: IA32_MISC_ENABLE could be read into misc_enable */
+    uint32_t misc_enable;       /* P4: its low half (bit 7: performance monitoring) */
+};
+
 /* One detected PMU; fill with pmu_init(). */
 struct pmu {
     const struct pmu_backend *backend;
@@ -98,19 +163,7 @@ struct pmu {
     struct pmu_hw hw;
     bool counting;            /* false until pmu_verify() saw counters advance */
     const char *not_counting; /* why pmu_verify() found they do not, or NULL */
-
-    /* Counter inventory, filled by the backend's init. */
-    unsigned n_gp;        /* general-purpose (programmable) counters */
-    unsigned gp_width;    /* their width in bits */
-    unsigned n_fixed;     /* fixed-function counters (arch) */
-    unsigned fixed_width; /* their width in bits */
-
-    /* What the backend's init learned about this CPU, one fact a field. */
-    unsigned event_group;       /* P6, AMD: which of the backend's event-table groups */
-    unsigned perfmon_version;   /* arch: CPUID leaf 0xA version, 1 to 5 */
-    uint64_t perf_capabilities; /* arch: IA32_PERF_CAPABILITIES, 0 where PDCM is clear */
-    bool misc_enable_read;      /* P4: IA32_MISC_ENABLE could be read into misc_enable */
-    uint32_t misc_enable;       /* P4: its low half (bit 7: performance monitoring) */
+    struct pmu_caps caps;     /* the backend's, completed for this CPU */
 };
 
 /* Picks the backend from CPUID alone (vendor, family, model, leaf 0xA).
@@ -129,7 +182,8 @@ const char *pmu_name(const struct pmu *pmu);
  * CPU ("p5mmx"): what a user who forced a backend can check. */
 bool pmu_is_named(const struct pmu *pmu, const char *name);
 
-/* Writes lines describing the counter inventory through `line`
+/* Writes lines describing the counter inventory (pmu->caps, then what
+ * only the backend can say) and the errata that apply, through `line`
  * (no trailing newline). pmu/ never prints results itself. */
 void pmu_describe(const struct pmu *pmu, void (*line)(void *ctx, const char *text), void *ctx);
 

@@ -12,9 +12,19 @@ struct pmu_time_counter {
     const char *name;           /* the event and counter name: "TSC", "TB" */
     const char *encoding;       /* its raw form: "tsc", "tb" */
     const char *counts;         /* what it counts, for messages: "TSC cycles" */
+    const char *source;         /* what it is: "time-stamp counter" */
+    const char *read;           /* the instructions that read it: "RDTSC" */
     const char *list_line;      /* its line in pmu-encode --list */
     const char *const *aliases; /* the names an event list may use, NULL-terminated */
 };
+
+/* Every operation of a time-counter backend but detect: give it its
+ * counter, name and register kind, and these. */
+#define PMU_TIME_COUNTER_OPS(counter)                                                              \
+    .time_counter = (counter), .no_overflow = "there is no event counter, only a time counter",    \
+    .list = pmu_time_counter_list, .default_events = pmu_time_counter_default_events,              \
+    .resolve = pmu_time_counter_resolve, .place = pmu_time_counter_place,                          \
+    .encode = pmu_time_counter_encode, .encode_stop = pmu_time_counter_encode
 
 /* The backend operations, for the backend's time_counter. */
 void pmu_time_counter_list(const struct pmu *pmu, pmu_line_fn line, void *ctx);

@@ -44,23 +44,22 @@ static bool ppc604_detect(const struct cpu_info *cpu)
     return cpu->vendor == VENDOR_POWERPC && cpu->family == PVR_604;
 }
 
+static const uint32_t mmcr_spr[] = {SPR_MMCR0, SPR_MMCR1};
+
+/* The 604e's PMC1-PMC4 with MMCR0 and MMCR1; the 604 has PMC1-PMC2 and
+ * MMCR0 only. */
+#define PPC_CAPS(pmcs, mmcrs, mmcr_name)                                                           \
+    {                                                                                              \
+        .n_gp = (pmcs), .gp_width = PPC_WIDTH, .gp_name = "PMC", .gp_first = 1,                    \
+        .gp_regs = pmc_spr, .sel_name = (mmcr_name), .n_sel = (mmcrs), .sel_regs = mmcr_spr,       \
+    }
+
+static const struct pmu_caps ppc604e_caps = PPC_CAPS(4, 2, "MMCR");
+static const struct pmu_caps ppc604_caps = PPC_CAPS(2, 1, "MMCR0");
+
 static unsigned n_pmcs(const struct pmu *pmu)
 {
-    return ppc604_detect(&pmu->cpu) ? 2 : 4;
-}
-
-static void ppc_init(struct pmu *pmu)
-{
-    pmu->n_gp = n_pmcs(pmu);
-    pmu->gp_width = PPC_WIDTH;
-}
-
-static void ppc_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
-{
-    line(ctx, n_pmcs(pmu) == 4
-                  ? "ppc604e: 4 counters PMC1-PMC4 (SPR 953, 954, 957, 958), 32 bits, mfspr; "
-                    "MMCR0 (SPR 952), MMCR1 (SPR 956)"
-                  : "ppc604: 2 counters PMC1-PMC2 (SPR 953, 954), 32 bits, mfspr; MMCR0 (SPR 952)");
+    return pmu->caps.n_gp;
 }
 
 static uint32_t event_mask(const struct pmu *pmu, const struct ppc_event *ev)
@@ -244,8 +243,8 @@ static int ppc_place(const struct pmu *pmu, struct pmu_assigned_event *events[],
         fmt_snprintf(ev->counter, sizeof ev->counter, "PMC%u", ev->hw_index + 1);
         fmt_snprintf(ev->encoding, sizeof ev->encoding, "r%u%02x", ev->hw_index + 1, select_of(ev));
         ev->read.kind = PMU_READ_RDMSR;
-        ev->read.index = pmc_spr[ev->hw_index];
-        ev->read.width = PPC_WIDTH;
+        ev->read.index = pmu_gp_reg(&pmu->caps, ev->hw_index);
+        ev->read.width = pmu->caps.gp_width;
     }
     return 0;
 }
@@ -265,7 +264,8 @@ static unsigned ppc_encode(const struct pmu *pmu, const struct pmu_plan *plan, u
         if (ev->pass != pass)
             continue;
         unsigned sel = select_of(ev);
-        pmu_emit(out, max, &n, pmc_spr[ev->hw_index], 0, "PMC%u = 0", ev->hw_index + 1);
+        pmu_emit(out, max, &n, pmu_gp_reg(&pmu->caps, ev->hw_index), 0, "PMC%u = 0",
+                 ev->hw_index + 1);
         mmcr0 |= (uint32_t)ev->config2;
         if (ev->hw_index == 0)
             mmcr0 |= sel << MMCR0_PMC1SEL_SHIFT;
@@ -304,11 +304,10 @@ static unsigned ppc_encode_stop(const struct pmu *pmu, const struct pmu_plan *pl
 
 const struct pmu_backend pmu_ppc604e_backend = {
     .name = "ppc604e",
+    .caps = &ppc604e_caps,
     .reg_kind = PMU_REG_SPR,
     .no_overflow = PPC_NO_OVERFLOW,
     .detect = ppc604e_detect,
-    .init = ppc_init,
-    .describe = ppc_describe,
     .list = ppc_list,
     .default_events = ppc_default_events,
     .resolve = ppc_resolve,
@@ -319,11 +318,10 @@ const struct pmu_backend pmu_ppc604e_backend = {
 
 const struct pmu_backend pmu_ppc604_backend = {
     .name = "ppc604",
+    .caps = &ppc604_caps,
     .reg_kind = PMU_REG_SPR,
     .no_overflow = PPC_NO_OVERFLOW,
     .detect = ppc604_detect,
-    .init = ppc_init,
-    .describe = ppc_describe,
     .list = ppc_list,
     .default_events = ppc_default_events,
     .resolve = ppc_resolve,

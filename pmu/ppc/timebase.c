@@ -10,18 +10,14 @@ static bool timebase_detect(const struct cpu_info *cpu)
     return cpu->vendor == VENDOR_POWERPC;
 }
 
-static void timebase_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
-{
-    (void)pmu;
-    line(ctx, "timebase: no usable PMU; time comes from the time base (mftbu/mftb, 64 bits)");
-}
-
 static const char *const aliases[] = {"tb", "timebase", "cycles", "cpu-cycles", NULL};
 
 static const struct pmu_time_counter counter = {
     .name = "TB",
     .encoding = "tb",
     .counts = "time base ticks",
+    .source = "time base",
+    .read = "mftbu/mftb",
     .list_line = "TB                                       time base ticks (also: timebase, "
                  "cycles, cpu-cycles)",
     .aliases = aliases,
@@ -29,15 +25,7 @@ static const struct pmu_time_counter counter = {
 
 const struct pmu_backend pmu_timebase_backend = {
     .name = "timebase",
-    .time_counter = &counter,
     .reg_kind = PMU_REG_SPR,
-    .no_overflow = "there is no event counter (time base backend)",
     .detect = timebase_detect,
-    .describe = timebase_describe,
-    .list = pmu_time_counter_list,
-    .default_events = pmu_time_counter_default_events,
-    .resolve = pmu_time_counter_resolve,
-    .place = pmu_time_counter_place,
-    .encode = pmu_time_counter_encode,
-    .encode_stop = pmu_time_counter_encode,
+    PMU_TIME_COUNTER_OPS(&counter),
 };

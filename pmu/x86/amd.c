@@ -46,21 +46,40 @@ static bool core_extension(const struct pmu *pmu)
     return pmu->cpu.features[FEAT_AMD_PERFCTR_CORE];
 }
 
+/* The legacy MSRs; init moves to the core extension's where CPUID has it. */
+static const struct pmu_caps amd_caps = {
+    .n_gp = AMD_LEGACY_COUNTERS,
+    .gp_width = AMD_WIDTH,
+    .gp_name = "PMC",
+    .gp_reg = MSR_K7_PERFCTR0,
+    .sel_name = "PERF_CTL",
+    .n_sel = AMD_LEGACY_COUNTERS,
+    .sel_reg = MSR_K7_EVNTSEL0,
+    .rdpmc = true,
+};
+
+/* The core extension interleaves the control and counter MSRs. */
 static void amd_init(struct pmu *pmu)
 {
-    pmu->event_group = amd_variant_of(pmu->cpu.family);
-    pmu->n_gp = core_extension(pmu) ? AMD_CORE_COUNTERS : AMD_LEGACY_COUNTERS;
-    pmu->gp_width = AMD_WIDTH;
+    struct pmu_caps *caps = &pmu->caps;
+    caps->event_group = amd_variant_of(pmu->cpu.family);
+    caps->variant = amd_variant_names[caps->event_group];
+    if (core_extension(pmu)) {
+        caps->n_gp = caps->n_sel = AMD_CORE_COUNTERS;
+        caps->sel_reg = MSR_F15H_PERF_CTL0;
+        caps->gp_reg = MSR_F15H_PERF_CTL0 + 1;
+        caps->stride = 2;
+    }
 }
 
 static uint32_t ctl_msr(const struct pmu *pmu, unsigned i)
 {
-    return core_extension(pmu) ? MSR_F15H_PERF_CTL0 + 2 * i : MSR_K7_EVNTSEL0 + i;
+    return pmu_sel_reg(&pmu->caps, i);
 }
 
 static uint32_t ctr_msr(const struct pmu *pmu, unsigned i)
 {
-    return core_extension(pmu) ? MSR_F15H_PERF_CTL0 + 2 * i + 1 : MSR_K7_PERFCTR0 + i;
+    return pmu_gp_reg(&pmu->caps, i);
 }
 
 /* The silicon revision, whose events and unit masks the tables bound
@@ -70,37 +89,34 @@ static enum amd_revision amd_revision(const struct pmu *pmu)
     return amd_revision_of(pmu->cpu.family, pmu->cpu.model, pmu->cpu.stepping);
 }
 
+/* Which revision's events and unit masks the tables give. */
 static void amd_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
     char text[160];
-    fmt_snprintf(text, sizeof text,
-                 "amd (%s): %u counters PMC0-%u, 48 bits, RDPMC 0-%u; %s: CTL 0x%x.., CTR 0x%x..",
-                 amd_variant_names[pmu->event_group], pmu->n_gp, pmu->n_gp - 1, pmu->n_gp - 1,
-                 core_extension(pmu) ? "core extension" : "legacy MSRs", (unsigned)ctl_msr(pmu, 0),
-                 (unsigned)ctr_msr(pmu, 0));
-    line(ctx, text);
     fmt_snprintf(
-        text, sizeof text, "events and unit masks of %s (family %02xh model 0x%x stepping %u)",
-        amd_revision_name(amd_revision(pmu)), pmu->cpu.family, pmu->cpu.model, pmu->cpu.stepping);
+        text, sizeof text,
+        "amd: events and unit masks of %s (family %02xh model 0x%x stepping %u); %s",
+        amd_revision_name(amd_revision(pmu)), pmu->cpu.family, pmu->cpu.model, pmu->cpu.stepping,
+        core_extension(pmu) ? "core extension MSRs (CPUID 0x80000001 ECX[23])" : "legacy MSRs");
     line(ctx, text);
 }
 
 static void amd_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
     const struct pmu_event_table *tables[AMD_MAX_TABLES];
-    unsigned n = amd_family_tables(pmu->event_group, tables);
+    unsigned n = amd_family_tables(pmu->caps.event_group, tables);
     for (unsigned t = 0; t < n; t++)
         pmu_list_table_rev(tables[t], amd_revision(pmu), line, ctx);
 }
 
 static const char *amd_default_events(const struct pmu *pmu)
 {
-    return pmu->event_group == AMD_FAM17H ? "CYCLES_NOT_IN_HALT,RETIRED_INSTRUCTIONS,"
-                                            "RETIRED_BRANCH_INSTRUCTIONS,"
-                                            "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED"
-                                          : "CPU_CLK_UNHALTED,RETIRED_INSTRUCTIONS,"
-                                            "RETIRED_BRANCH_INSTRUCTIONS,"
-                                            "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS";
+    return pmu->caps.event_group == AMD_FAM17H ? "CYCLES_NOT_IN_HALT,RETIRED_INSTRUCTIONS,"
+                                                 "RETIRED_BRANCH_INSTRUCTIONS,"
+                                                 "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED"
+                                               : "CPU_CLK_UNHALTED,RETIRED_INSTRUCTIONS,"
+                                                 "RETIRED_BRANCH_INSTRUCTIONS,"
+                                                 "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS";
 }
 
 static const struct pmu_alias amd_aliases[] = {
@@ -197,15 +213,15 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     (void)plan;
     struct evtsel_rules rules;
     memset(&rules, 0, sizeof rules);
-    rules.n_tables = amd_family_tables(pmu->event_group, rules.tables);
-    rules.aliases[0] = pmu->event_group == AMD_FAM17H ? amd17_aliases : amd_aliases;
-    rules.all_counters = (1u << pmu->n_gp) - 1;
+    rules.n_tables = amd_family_tables(pmu->caps.event_group, rules.tables);
+    rules.aliases[0] = pmu->caps.event_group == AMD_FAM17H ? amd17_aliases : amd_aliases;
+    rules.all_counters = (1u << pmu->caps.n_gp) - 1;
     rules.amd = true;
     rules.revision = amd_revision(pmu);
     rules.revision_name = amd_revision_name;
     if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
         return -1;
-    if (pmu->event_group == AMD_FAM15H) {
+    if (pmu->caps.event_group == AMD_FAM15H) {
         /* The legacy MSRs, where CPUID hides the extension, alias PMC0-3. */
         uint32_t code = evtsel_event_code(&rules, ev->config);
         ev->counter_mask =
@@ -222,7 +238,7 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
 static int amd_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
                      char *err, size_t errlen)
 {
-    return pmu_place_pmcs(events, n, pmu->n_gp, AMD_WIDTH, err, errlen);
+    return pmu_place_pmcs(events, n, pmu->caps.n_gp, pmu->caps.gp_width, err, errlen);
 }
 
 /* At most three writes per counter: selector off, counter reset, selector. */
@@ -267,8 +283,8 @@ static void amd_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_e
     *regs = (struct pmu_overflow_regs){
         .counter_msr = ctr_msr(pmu, ev->hw_index),
         .preset_writes = 1,
-        .width = pmu->gp_width,
-        .max_period = 1ull << (pmu->gp_width - 1),
+        .width = pmu->caps.gp_width,
+        .max_period = 1ull << (pmu->caps.gp_width - 1),
         .control_msr = ctl_msr(pmu, ev->hw_index),
         .pmi_bit = EVTSEL_INT,
         .style = PMU_OVF_TOP_BIT,
@@ -286,6 +302,7 @@ static bool amd_tcg_counts(const struct pmu_assigned_event *ev)
 
 const struct pmu_backend pmu_amd_backend = {
     .name = "amd",
+    .caps = &amd_caps,
     .detect = amd_detect,
     .init = amd_init,
     .describe = amd_describe,

@@ -13,8 +13,7 @@
 #include "pmu/x86/evtsel.h"
 #include "pmu/x86/regs.h"
 
-#define ARCH_MAX_GP    8
-#define ARCH_MAX_FIXED 4
+#define ARCH_MAX_GP 8
 
 /* FIXED_CTR_CTRL has 4 bits per fixed counter. */
 #define FIXED_OS  0x1
@@ -36,30 +35,45 @@ static uint32_t fixed_available(const struct cpu_info *cpu)
     uint32_t bits = pm->fixed_counters >= 32 ? ~0u : (1u << pm->fixed_counters) - 1;
     if (pm->version >= 5)
         bits |= pm->fixed_mask; /* v5: ECX enumerates them as a bitmap */
-    return bits & ((1u << ARCH_MAX_FIXED) - 1);
+    return bits & ((1u << ARCH_N_FIXED) - 1);
 }
 
+static const struct pmu_caps arch_caps = {
+    .gp_name = "PMC",
+    .gp_reg = MSR_IA32_PMC0,
+    .sel_name = "PERFEVTSEL",
+    .sel_reg = MSR_IA32_PERFEVTSEL0,
+    .fixed_reg = MSR_IA32_FIXED_CTR0,
+    .fixed_rdpmc = RDPMC_FIXED,
+    .rdpmc = true,
+};
+
+/* Everything but the register bases comes from CPUID leaf 0xA and, where
+ * PDCM is set, IA32_PERF_CAPABILITIES. */
 static void arch_init(struct pmu *pmu)
 {
     const struct cpu_arch_perfmon *pm = &pmu->cpu.perfmon;
-    pmu->perfmon_version = pm->version;
-    pmu->n_gp = pm->gp_counters > ARCH_MAX_GP ? ARCH_MAX_GP : pm->gp_counters;
-    pmu->gp_width = pm->gp_width ? pm->gp_width : 40;
-    uint32_t fixed = fixed_available(&pmu->cpu);
-    pmu->n_fixed = 0;
-    for (unsigned j = 0; j < ARCH_MAX_FIXED; j++)
-        pmu->n_fixed += (fixed >> j) & 1;
-    pmu->fixed_width = pm->fixed_width ? pm->fixed_width : pmu->gp_width;
-    uint64_t caps = 0;
+    struct pmu_caps *caps = &pmu->caps;
+    caps->perfmon_version = pm->version;
+    caps->n_gp = pm->gp_counters > ARCH_MAX_GP ? ARCH_MAX_GP : pm->gp_counters;
+    caps->n_sel = caps->n_gp;
+    caps->gp_width = pm->gp_width ? pm->gp_width : 40;
+    caps->fixed_mask = fixed_available(&pmu->cpu);
+    for (unsigned j = 0; j < ARCH_N_FIXED; j++)
+        caps->n_fixed += (caps->fixed_mask >> j) & 1;
+    caps->fixed_width = pm->fixed_width ? pm->fixed_width : caps->gp_width;
+    uint64_t perf_caps = 0;
     if (pmu->cpu.features[FEAT_PDCM] && pmu->hw.rdmsr &&
-        pmu->hw.rdmsr(pmu->hw.ctx, MSR_IA32_PERF_CAPABILITIES, &caps) < 0)
-        caps = 0;
-    pmu->perf_capabilities = caps;
+        pmu->hw.rdmsr(pmu->hw.ctx, MSR_IA32_PERF_CAPABILITIES, &perf_caps) < 0)
+        perf_caps = 0;
+    caps->perf_capabilities = perf_caps;
+    if (perf_caps & PERF_CAP_FW_WRITE)
+        caps->gp_reg = MSR_IA32_A_PMC0;
 }
 
 static bool full_width_writes(const struct pmu *pmu)
 {
-    return (pmu->perf_capabilities & PERF_CAP_FW_WRITE) != 0;
+    return (pmu->caps.perf_capabilities & PERF_CAP_FW_WRITE) != 0;
 }
 
 static bool event_available(const struct cpu_info *cpu, unsigned bit)
@@ -67,29 +81,22 @@ static bool event_available(const struct cpu_info *cpu, unsigned bit)
     return bit < cpu->perfmon.ebx_length && !((cpu->perfmon.unavailable >> bit) & 1);
 }
 
+/* The version, how counters are written, the global registers, and the
+ * events CPUID says the CPU has. */
 static void arch_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
     char text[200];
-    fmt_snprintf(text, sizeof text,
-                 "arch v%u: %u GP counters PMC0-%u, %u bits, RDPMC 0-%u; PERFEVTSEL 0x186.., "
-                 "PMC 0x%x..%s",
-                 pmu->perfmon_version, pmu->n_gp, pmu->n_gp - 1, pmu->gp_width, pmu->n_gp - 1,
-                 full_width_writes(pmu) ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0,
-                 full_width_writes(pmu) ? " (full-width writes)" : "");
+    fmt_snprintf(text, sizeof text, "arch: version %u; counter writes %s%s",
+                 pmu->caps.perfmon_version,
+                 full_width_writes(pmu) ? "full width (IA32_A_PMCi)" : "32 bits sign-extended",
+                 pmu->caps.perfmon_version >= 2 ? "; FIXED_CTR_CTRL 0x38d, GLOBAL_STATUS 0x38e, "
+                                                  "GLOBAL_CTRL 0x38f, GLOBAL_OVF_CTRL 0x390"
+                                                : "");
     line(ctx, text);
-    if (pmu->n_fixed) {
-        fmt_snprintf(text, sizeof text,
-                     "arch: %u fixed counters (bitmap 0x%x), %u bits, RDPMC 0x40000000+j; "
-                     "FIXED_CTR 0x309.., FIXED_CTR_CTRL 0x38D, GLOBAL_CTRL 0x38F",
-                     pmu->n_fixed, (unsigned)fixed_available(&pmu->cpu), pmu->fixed_width);
-        line(ctx, text);
-    }
     str_copy(text, sizeof text, "arch: events:");
     for (unsigned b = 0; b < ARCH_N_EVENTS; b++) {
-        if (event_available(&pmu->cpu, b)) {
-            size_t used = strlen(text);
-            fmt_snprintf(text + used, sizeof text - used, " %s", arch_table.events[b].name);
-        }
+        if (event_available(&pmu->cpu, b))
+            pmu_append(text, sizeof text, " %s", arch_table.events[b].name);
     }
     line(ctx, text);
 }
@@ -101,7 +108,7 @@ static void arch_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
         const struct pmu_event_desc *ev = &arch_table.events[b];
         fmt_snprintf(text, sizeof text, "%-40s code 0x%02x umask 0x%02x%s%s", ev->name,
                      (unsigned)(ev->code & 0xff), (unsigned)(ev->code >> 16),
-                     arch_fixed_counter[b] >= 0 ? " (also a fixed counter)" : "",
+                     arch_fixed_counter((enum arch_event)b) >= 0 ? " (also a fixed counter)" : "",
                      event_available(&pmu->cpu, b) ? "" : " [not on this CPU]");
         line(ctx, text);
     }
@@ -111,10 +118,9 @@ static void arch_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 /* Cycles, instructions and branches, and mispredicted branches where leaf
  * 0xA says the CPU has them (an emulator may well not): a default set that
  * the CPU refuses would turn into an error message in every run. */
-#define ARCH_MISPREDICTED_BRANCH 6 /* EBX bit, arch_events[] index */
 static const char *arch_default_events(const struct pmu *pmu)
 {
-    if (event_available(&pmu->cpu, ARCH_MISPREDICTED_BRANCH))
+    if (event_available(&pmu->cpu, ARCH_BRANCH_MISSES))
         return "UNHALTED_CORE_CYCLES,INSTRUCTION_RETIRED,BRANCH_INSTRUCTIONS_RETIRED,"
                "MISPREDICTED_BRANCH_RETIRED";
     return "UNHALTED_CORE_CYCLES,INSTRUCTION_RETIRED,BRANCH_INSTRUCTIONS_RETIRED";
@@ -144,8 +150,8 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     rules.n_tables = 1;
     rules.tables[0] = &arch_table;
     rules.aliases[0] = arch_aliases;
-    rules.all_counters = (1u << pmu->n_gp) - 1;
-    rules.any_thread = pmu->perfmon_version >= 3;
+    rules.all_counters = (1u << pmu->caps.n_gp) - 1;
+    rules.any_thread = pmu->caps.perfmon_version >= 3;
     rules.pin_control = true;
     rules.interrupt = true;
     if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
@@ -157,10 +163,10 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
         return pmu_error(err, errlen, "'%s': %s is not on this CPU (CPUID leaf 0xA EBX)",
                          spec->text, arch_table.events[bit].name);
     /* Fixed counters filter by privilege (and any-thread) only. */
-    int j = arch_fixed_counter[bit];
+    int j = arch_fixed_counter((enum arch_event)bit);
     uint64_t filters =
         EVTSEL_EDGE | EVTSEL_INV | EVTSEL_PC | EVTSEL_INT | (0xffull << EVTSEL_CMASK_SHIFT);
-    if (j >= 0 && ((fixed_available(&pmu->cpu) >> j) & 1) && !(ev->config & filters))
+    if (j >= 0 && ((pmu->caps.fixed_mask >> j) & 1) && !(ev->config & filters))
         ev->counter_mask |= 1u << (ARCH_FIXED_BASE + j);
     return 0;
 }
@@ -168,8 +174,8 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
 static int arch_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
                       char *err, size_t errlen)
 {
-    uint32_t fixed_bits = ((1u << ARCH_MAX_FIXED) - 1) << ARCH_FIXED_BASE;
-    if (pmu_place_by_mask(events, n, ARCH_FIXED_BASE + ARCH_MAX_FIXED, fixed_bits, err, errlen) < 0)
+    uint32_t fixed_bits = ((1u << ARCH_N_FIXED) - 1) << ARCH_FIXED_BASE;
+    if (pmu_place_by_mask(events, n, ARCH_FIXED_BASE + ARCH_N_FIXED, fixed_bits, err, errlen) < 0)
         return -1;
     for (unsigned i = 0; i < n; i++) {
         struct pmu_assigned_event *ev = events[i];
@@ -178,11 +184,11 @@ static int arch_place(const struct pmu *pmu, struct pmu_assigned_event *events[]
             unsigned j = ev->hw_index - ARCH_FIXED_BASE;
             fmt_snprintf(ev->counter, sizeof ev->counter, "FIXED%u", j);
             ev->read.index = RDPMC_FIXED | j;
-            ev->read.width = pmu->fixed_width;
+            ev->read.width = pmu->caps.fixed_width;
         } else {
             fmt_snprintf(ev->counter, sizeof ev->counter, "PMC%u", ev->hw_index);
             ev->read.index = ev->hw_index;
-            ev->read.width = pmu->gp_width;
+            ev->read.width = pmu->caps.gp_width;
         }
     }
     return 0;
@@ -205,15 +211,15 @@ static uint64_t fixed_ctrl_bits(const struct pmu_assigned_event *ev)
 
 /* At most: GLOBAL_CTRL off, three writes per GP counter, one per fixed
  * counter, FIXED_CTR_CTRL, GLOBAL_OVF_CTRL and GLOBAL_CTRL. */
-#define ARCH_MAX_PASS_WRITES (1 + 3 * ARCH_MAX_GP + ARCH_MAX_FIXED + 3)
+#define ARCH_MAX_PASS_WRITES (1 + 3 * ARCH_MAX_GP + ARCH_N_FIXED + 3)
 _Static_assert(ARCH_MAX_PASS_WRITES <= PMU_MAX_WRITES, "an arch pass fits PMU_MAX_WRITES");
 
 static unsigned arch_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                             struct pmu_write *out, unsigned max)
 {
     unsigned n = 0;
-    bool global = pmu->perfmon_version >= 2;
-    uint32_t pmc = full_width_writes(pmu) ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0;
+    bool global = pmu->caps.perfmon_version >= 2;
+    uint32_t pmc = pmu->caps.gp_reg;
     uint64_t enable = 0, fixed_ctrl = 0;
     if (global)
         pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_CTRL, 0, "GLOBAL_CTRL = 0: all counters stop");
@@ -250,7 +256,7 @@ static unsigned arch_encode_stop(const struct pmu *pmu, const struct pmu_plan *p
 {
     unsigned n = 0;
     bool fixed = false;
-    if (pmu->perfmon_version >= 2)
+    if (pmu->caps.perfmon_version >= 2)
         pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_CTRL, 0, "GLOBAL_CTRL = 0: all counters stop");
     for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
@@ -280,7 +286,7 @@ static unsigned arch_encode_stop(const struct pmu *pmu, const struct pmu_plan *p
 static void arch_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
                                struct pmu_overflow_regs *regs)
 {
-    bool global = pmu->perfmon_version >= 2;
+    bool global = pmu->caps.perfmon_version >= 2;
     *regs = (struct pmu_overflow_regs){
         .preset_writes = 1,
         .style = global ? PMU_OVF_GLOBAL_STATUS : PMU_OVF_TOP_BIT,
@@ -290,8 +296,8 @@ static void arch_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_
     if (ev->hw_index >= ARCH_FIXED_BASE) {
         unsigned j = ev->hw_index - ARCH_FIXED_BASE;
         regs->counter_msr = MSR_IA32_FIXED_CTR0 + j;
-        regs->width = pmu->fixed_width;
-        regs->max_period = 1ull << (pmu->fixed_width - 1);
+        regs->width = pmu->caps.fixed_width;
+        regs->max_period = 1ull << (pmu->caps.fixed_width - 1);
         regs->control_msr = MSR_IA32_FIXED_CTR_CTRL;
         regs->pmi_bit = (uint64_t)ARCH_FIXED_PMI << (4 * j);
         regs->status_bit = global ? 1ull << (32 + j) : 0;
@@ -299,10 +305,10 @@ static void arch_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_
     }
     unsigned i = ev->hw_index;
     bool full = full_width_writes(pmu);
-    regs->counter_msr = (full ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0) + i;
+    regs->counter_msr = pmu->caps.gp_reg + i;
     regs->counter_alias = full ? MSR_IA32_PMC0 + i : 0;
-    regs->width = pmu->gp_width;
-    regs->max_period = full ? 1ull << (pmu->gp_width - 1) : 1ull << 31;
+    regs->width = pmu->caps.gp_width;
+    regs->max_period = full ? 1ull << (pmu->caps.gp_width - 1) : 1ull << 31;
     regs->control_msr = MSR_IA32_PERFEVTSEL0 + i;
     regs->pmi_bit = EVTSEL_INT;
     regs->status_bit = global ? 1ull << i : 0;
@@ -322,6 +328,7 @@ static bool arch_tcg_counts(const struct pmu_assigned_event *ev)
 
 const struct pmu_backend pmu_arch_backend = {
     .name = "arch",
+    .caps = &arch_caps,
     .detect = arch_detect,
     .init = arch_init,
     .describe = arch_describe,

@@ -4,11 +4,26 @@
 
 #include "pmu/backend.h"
 
-#define ARCH_N_EVENTS 8
+/* The architectural events by their CPUID leaf 0xA EBX bit (Intel SDM
+ * vol. 3B, "Pre-defined Architectural Performance Events"). */
+enum arch_event {
+    ARCH_CORE_CYCLES = 0,
+    ARCH_INSTRUCTIONS = 1,
+    ARCH_REF_CYCLES = 2,
+    ARCH_LLC_REFERENCES = 3,
+    ARCH_LLC_MISSES = 4,
+    ARCH_BRANCHES = 5,
+    ARCH_BRANCH_MISSES = 6,
+    ARCH_TOPDOWN_SLOTS = 7,
+    ARCH_N_EVENTS
+};
 
+#define ARCH_N_FIXED 4 /* fixed counters an event can have, FIXED_CTR0-3 */
+
+/* The table, indexed by enum arch_event. */
 extern const struct pmu_event_table arch_table;
 
-/* The fixed counter that counts event i of arch_table, or -1. */
-extern const int arch_fixed_counter[ARCH_N_EVENTS];
+/* The fixed counter that counts the event, or -1. */
+int arch_fixed_counter(enum arch_event event);
 
 #endif

@@ -16,16 +16,37 @@ static bool is_prescott(const struct cpu_info *cpu)
     return cpu->model == 3 || cpu->model == 4 || cpu->model == 6;
 }
 
+/* Erratum N15: a write to a counter may not take; Linux wrote every
+ * preset twice for it (x86_pmu.perfctr_second_write, arch/x86/events/
+ * intel/p4.c), and so does this backend (p4_encode, p4_overflow_regs). */
+static const struct pmu_quirk p4_quirks[] = {
+    {.name = "erratum N15",
+     .effect = "a counter write may not take: every preset is written twice",
+     .source = "Linux arch/x86/events/intel/p4.c, perfctr_second_write"},
+};
+
+/* Counters and CCCRs are numbered alike; the ESCRs and the groups that
+ * tie them together p4_describe prints. */
+static const struct pmu_caps p4_caps = {
+    .n_gp = P4_N_COUNTERS,
+    .gp_width = P4_COUNTER_WIDTH,
+    .gp_reg = P4_COUNTER_MSR(0),
+    .sel_name = "CCCR",
+    .n_sel = P4_N_COUNTERS,
+    .sel_reg = P4_CCCR_MSR(0),
+    .rdpmc = true,
+    .quirks = p4_quirks,
+    .n_quirks = PMU_ARRAY_SIZE(p4_quirks),
+};
+
 static void p4_init(struct pmu *pmu)
 {
-    pmu->n_gp = P4_N_COUNTERS;
-    pmu->gp_width = P4_COUNTER_WIDTH;
     /* IA32_MISC_ENABLE bit 7 says whether performance monitoring is
      * there; read for the inventory only (detection stays on CPUID). */
     uint64_t misc;
     if (pmu->hw.rdmsr && pmu->hw.rdmsr(pmu->hw.ctx, P4_MSR_MISC_ENABLE, &misc) == 0) {
-        pmu->misc_enable_read = true;
-        pmu->misc_enable = (uint32_t)misc;
+        pmu->caps.misc_enable_read = true;
+        pmu->caps.misc_enable = (uint32_t)misc;
     }
 }
 
@@ -78,8 +99,8 @@ static void p4_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
     for (unsigned e = 0; e < P4_N_ESCRS; e++)
         n_escrs += p4_escr_present(&p4_escrs[e], cpu);
     fmt_snprintf(text, sizeof text,
-                 "NetBurst PMU (family 15 model %u): 18 counters x 40 bits in 9 pairs, "
-                 "18 CCCRs (0x360-0x371), %u ESCRs",
+                 "NetBurst PMU (family 15 model %u): counters in 9 pairs, %u ESCRs; RDPMC bit 31: "
+                 "fast 32-bit read",
                  cpu->model, n_escrs);
     line(ctx, text);
     for (unsigned g = 0; g < 4; g++)
@@ -90,16 +111,15 @@ static void p4_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
                  p4_has_ext_cascade(cpu) ? "yes" : "no");
     line(ctx, text);
     fmt_snprintf(text, sizeof text,
-                 "  CPUID HTT flag: %s; ESCR thread bits: both logical processors; "
-                 "read: RDPMC 0-17 (bit 31: fast 32-bit read)",
+                 "  CPUID HTT flag: %s; ESCR thread bits: both logical processors",
                  cpu->features[FEAT_HTT] ? "yes" : "no");
     line(ctx, text);
-    if (pmu->misc_enable_read) {
+    if (pmu->caps.misc_enable_read) {
         fmt_snprintf(text, sizeof text,
                      "  IA32_MISC_ENABLE 0x%x: performance monitoring %s, PEBS %s",
-                     (unsigned)pmu->misc_enable,
-                     pmu->misc_enable & (1u << 7) ? "available" : "NOT available",
-                     pmu->misc_enable & (1u << 12) ? "unavailable" : "available");
+                     (unsigned)pmu->caps.misc_enable,
+                     pmu->caps.misc_enable & (1u << 7) ? "available" : "NOT available",
+                     pmu->caps.misc_enable & (1u << 12) ? "unavailable" : "available");
         line(ctx, text);
     }
 }
@@ -301,6 +321,7 @@ static bool p4_tcg_counts(const struct pmu_assigned_event *ev)
 
 const struct pmu_backend pmu_p4_backend = {
     .name = "p4",
+    .caps = &p4_caps,
     .detect = p4_detect,
     .init = p4_init,
     .model_name = p4_model_name,

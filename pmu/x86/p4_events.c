@@ -196,30 +196,40 @@ static const struct p4_mask execution_masks[] = {
     {"BOGUS2", 6, 0, "bogus, tag 2"},      {"BOGUS3", 7, 0, "bogus, tag 3"},
 };
 
-/* Replay tagging: the virtual masks are metrics (p4_replay_metrics). */
+/* Replay tagging: the virtual masks are metrics (p4_replay_metrics),
+ * named as their enum p4_replay. */
+#define REPLAY_MASK(metric, text)                                                                  \
+    {                                                                                              \
+        .name = #metric, .bit = P4_REPLAY_##metric, .flags = P4_MF_REPLAY, .desc = (text)          \
+    }
+
 static const struct p4_mask replay_masks[] = {
     {"NBOGUS", 0, 0, "tagged uops that are not bogus"},
     {"BOGUS", 1, 0, "tagged uops that are bogus"},
-    {"L1_LD_MISS", 0, P4_MF_REPLAY, "1st-level cache load miss retired"},
-    {"L2_LD_MISS", 1, P4_MF_REPLAY, "2nd-level cache load miss retired"},
-    {"DTLB_LD_MISS", 2, P4_MF_REPLAY, "DTLB load miss retired"},
-    {"DTLB_ST_MISS", 3, P4_MF_REPLAY, "DTLB store miss retired"},
-    {"DTLB_ALL_MISS", 4, P4_MF_REPLAY, "DTLB load or store miss retired"},
-    {"BR_MSP", 5, P4_MF_REPLAY, "tagged mispredicted branch retired"},
-    {"MOB_LD_REPLAY", 6, P4_MF_REPLAY, "MOB load replay retired"},
-    {"SP_LD_RET", 7, P4_MF_REPLAY, "split load retired"},
-    {"SP_ST_RET", 8, P4_MF_REPLAY, "split store retired"},
+    REPLAY_MASK(L1_LD_MISS, "1st-level cache load miss retired"),
+    REPLAY_MASK(L2_LD_MISS, "2nd-level cache load miss retired"),
+    REPLAY_MASK(DTLB_LD_MISS, "DTLB load miss retired"),
+    REPLAY_MASK(DTLB_ST_MISS, "DTLB store miss retired"),
+    REPLAY_MASK(DTLB_ALL_MISS, "DTLB load or store miss retired"),
+    REPLAY_MASK(BR_MSP, "tagged mispredicted branch retired"),
+    REPLAY_MASK(MOB_LD_REPLAY, "MOB load replay retired"),
+    REPLAY_MASK(SP_LD_RET, "split load retired"),
+    REPLAY_MASK(SP_ST_RET, "split store retired"),
 };
 
 /* IA32_PEBS_ENABLE and MSR_PEBS_MATRIX_VERT per metric (SDM table of
- * replay-tagging metrics). Bit 25 (PEBS for this thread) is left clear:
- * we count, we do not sample, and there is no DS save area. */
-const struct p4_replay_metric p4_replay_metrics[] = {
-    {P4_PEBS_UOP_TAG | 0x1, 0x1},   {P4_PEBS_UOP_TAG | 0x2, 0x1},
-    {P4_PEBS_UOP_TAG | 0x4, 0x1},   {P4_PEBS_UOP_TAG | 0x4, 0x2},
-    {P4_PEBS_UOP_TAG | 0x4, 0x3},   {P4_PEBS_UOP_TAG | 0x18000, 0x10},
-    {P4_PEBS_UOP_TAG | 0x200, 0x1}, {P4_PEBS_UOP_TAG | 0x400, 0x1},
-    {P4_PEBS_UOP_TAG | 0x400, 0x2},
+ * replay-tagging metrics), keyed by metric as Linux's p4_pebs_bind_map
+ * is. Bit 25 (PEBS for this thread) is left clear: we count, we do not
+ * sample, and there is no DS save area. */
+#define REPLAY(name, pebs, vert)                                                                   \
+    [P4_REPLAY_##name] = {.pebs_enable = P4_PEBS_UOP_TAG | (pebs), .matrix_vert = (vert)}
+
+const struct p4_replay_metric p4_replay_metrics[P4_N_REPLAY] = {
+    REPLAY(L1_LD_MISS, 0x1, 0x1),      REPLAY(L2_LD_MISS, 0x2, 0x1),
+    REPLAY(DTLB_LD_MISS, 0x4, 0x1),    REPLAY(DTLB_ST_MISS, 0x4, 0x2),
+    REPLAY(DTLB_ALL_MISS, 0x4, 0x3),   REPLAY(BR_MSP, 0x18000, 0x10),
+    REPLAY(MOB_LD_REPLAY, 0x200, 0x1), REPLAY(SP_LD_RET, 0x400, 0x1),
+    REPLAY(SP_ST_RET, 0x400, 0x2),
 };
 
 static const struct p4_mask instr_retired_masks[] = {

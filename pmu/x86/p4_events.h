@@ -45,12 +45,28 @@ const struct p4_event *p4_find_event(const char *name);
 /* True when the event exists on this CPU. */
 bool p4_event_present(const struct p4_event *ev, const struct cpu_info *cpu);
 
+/* The replay-tagging metrics, numbered as the SDM's table numbers them
+ * (and as the `metric=N` field takes them). */
+enum p4_replay {
+    P4_REPLAY_L1_LD_MISS,
+    P4_REPLAY_L2_LD_MISS,
+    P4_REPLAY_DTLB_LD_MISS,
+    P4_REPLAY_DTLB_ST_MISS,
+    P4_REPLAY_DTLB_ALL_MISS,
+    P4_REPLAY_BR_MSP,
+    P4_REPLAY_MOB_LD_REPLAY,
+    P4_REPLAY_SP_LD_RET,
+    P4_REPLAY_SP_ST_RET,
+    P4_N_REPLAY
+};
+
 /* A replay-tagging metric: what replay_event's virtual masks program. */
 struct p4_replay_metric {
     uint32_t pebs_enable; /* IA32_PEBS_ENABLE bits (with P4_PEBS_UOP_TAG) */
     uint32_t matrix_vert; /* MSR_PEBS_MATRIX_VERT bits */
 };
 
-extern const struct p4_replay_metric p4_replay_metrics[];
+/* Indexed by enum p4_replay. */
+extern const struct p4_replay_metric p4_replay_metrics[P4_N_REPLAY];
 
 #endif

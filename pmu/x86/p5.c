@@ -34,10 +34,21 @@ static bool has_mmx(const struct pmu *pmu)
     return pmu->cpu.features[FEAT_MMX];
 }
 
+static const struct pmu_caps p5_caps = {
+    .n_gp = 2,
+    .gp_width = P5_WIDTH,
+    .gp_name = "CTR",
+    .gp_reg = MSR_P5_CTR0,
+    .sel_name = "CESR",
+    .n_sel = 1,
+    .sel_reg = MSR_P5_CESR,
+};
+
+/* RDPMC came with the Pentium with MMX; before it, RDMSR reads the
+ * counters (Intel SDM vol. 2, RDPMC). */
 static void p5_init(struct pmu *pmu)
 {
-    pmu->n_gp = 2;
-    pmu->gp_width = P5_WIDTH;
+    pmu->caps.rdpmc = has_mmx(pmu);
 }
 
 static const char *p5_model_name(const struct pmu *pmu)
@@ -45,12 +56,18 @@ static const char *p5_model_name(const struct pmu *pmu)
     return has_mmx(pmu) ? "p5mmx" : "p5";
 }
 
+/* The event codes of this CPU's table: the Pentium with MMX has more. */
 static void p5_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
-    line(ctx, has_mmx(pmu) ? "p5mmx: 2 counters CTR0-1 (MSR 0x12-0x13), 40 bits, RDPMC 0-1; "
-                             "CESR 0x11; events 0x00-0x3B"
-                           : "p5: 2 counters CTR0-1 (MSR 0x12-0x13), 40 bits, read with RDMSR "
-                             "(no RDPMC); CESR 0x11; events 0x00-0x29");
+    unsigned top = 0;
+    for (unsigned i = 0; i < p5_table.n_events; i++) {
+        const struct pmu_event_desc *ev = &p5_table.events[i];
+        if (has_mmx(pmu) || !(ev->flags & P5_MMX_ONLY))
+            top = ev->code > top ? ev->code : top;
+    }
+    char text[64];
+    fmt_snprintf(text, sizeof text, "%s: events 0x00-0x%02X", pmu_name(pmu), top);
+    line(ctx, text);
 }
 
 static void p5_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
@@ -211,14 +228,14 @@ static int p5_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
 static int p5_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
                     char *err, size_t errlen)
 {
-    if (pmu_place_by_mask(events, n, 2, 0, err, errlen) < 0)
+    if (pmu_place_by_mask(events, n, pmu->caps.n_gp, 0, err, errlen) < 0)
         return -1;
     for (unsigned i = 0; i < n; i++) {
         struct pmu_assigned_event *ev = events[i];
         fmt_snprintf(ev->counter, sizeof ev->counter, "CTR%u", ev->hw_index);
-        ev->read.kind = has_mmx(pmu) ? PMU_READ_RDPMC : PMU_READ_RDMSR;
-        ev->read.index = has_mmx(pmu) ? ev->hw_index : MSR_P5_CTR0 + ev->hw_index;
-        ev->read.width = P5_WIDTH;
+        ev->read.kind = pmu->caps.rdpmc ? PMU_READ_RDPMC : PMU_READ_RDMSR;
+        ev->read.index = pmu->caps.rdpmc ? ev->hw_index : pmu->caps.gp_reg + ev->hw_index;
+        ev->read.width = pmu->caps.gp_width;
     }
     return 0;
 }
@@ -268,6 +285,7 @@ static bool p5_tcg_counts(const struct pmu_assigned_event *ev)
 
 const struct pmu_backend pmu_p5_backend = {
     .name = "p5",
+    .caps = &p5_caps,
     .no_overflow = "the Pentium signals a counter overflow on its PM0/PM1 pins only (CESR PC "
                    "bit), never as an interrupt",
     .detect = p5_detect,

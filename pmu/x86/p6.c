@@ -41,26 +41,45 @@ static bool p6_detect(const struct cpu_info *cpu)
            p6_group_of(cpu->model) >= 0;
 }
 
+/* Pentium Pro erratum 26 concerns RDPMC at CPL 3 on steppings before 9:
+ * Mikael Pettersson's perfctr driver (x86.c) and the Fiasco kernel both
+ * refuse user-mode RDPMC there because of it. barebench's ring-3 gate
+ * reads counters with RDPMC at CPL 3 (issue 26 marks the results). */
+static const struct pmu_quirk p6_quirks[] = {
+    {.name = "Pentium Pro erratum 26",
+     .effect = "user-mode RDPMC is not to be trusted before stepping 9: counts that ring-3 "
+               "windows read are suspect",
+     .source = "Pentium Pro Specification Update; perfctr and Fiasco avoid it",
+     .model_lo = 1,
+     .model_hi = 1,
+     .stepping_hi = 8},
+    {.name = "shared enable",
+     .effect = "EN exists only in PERFEVTSEL0 and starts or stops both counters",
+     .source = "Intel SDM vol. 3B, \"Performance Monitoring (P6 Family Processor)\""},
+};
+
+static const struct pmu_caps p6_caps = {
+    .n_gp = P6_COUNTERS,
+    .gp_width = P6_WIDTH,
+    .gp_name = "PMC",
+    .gp_reg = MSR_P6_PERFCTR0,
+    .sel_name = "PERFEVTSEL",
+    .n_sel = P6_COUNTERS,
+    .sel_reg = MSR_P6_EVNTSEL0,
+    .rdpmc = true,
+    .quirks = p6_quirks,
+    .n_quirks = PMU_ARRAY_SIZE(p6_quirks),
+};
+
 static void p6_init(struct pmu *pmu)
 {
-    pmu->n_gp = P6_COUNTERS;
-    pmu->gp_width = P6_WIDTH;
-    pmu->event_group = (unsigned)p6_group_of(pmu->cpu.model);
-}
-
-static void p6_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
-{
-    char text[160];
-    fmt_snprintf(text, sizeof text,
-                 "p6 (%s): 2 counters PMC0-1 (MSR 0xC1-0xC2), 40 bits, RDPMC 0-1; "
-                 "PerfEvtSel0-1 (0x186-0x187), global enable in PerfEvtSel0",
-                 p6_groups[pmu->event_group].name);
-    line(ctx, text);
+    pmu->caps.event_group = (unsigned)p6_group_of(pmu->cpu.model);
+    pmu->caps.variant = p6_groups[pmu->caps.event_group].name;
 }
 
 static void p6_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
-    const struct p6_group_tables *g = &p6_groups[pmu->event_group];
+    const struct p6_group_tables *g = &p6_groups[pmu->caps.event_group];
     for (unsigned t = 0; t < g->n_tables; t++)
         pmu_list_table(g->tables[t], line, ctx);
 }
@@ -93,16 +112,16 @@ static const struct pmu_alias pm_aliases[] = {
 
 static void p6_rules(const struct pmu *pmu, struct evtsel_rules *rules)
 {
-    const struct p6_group_tables *g = &p6_groups[pmu->event_group];
+    const struct p6_group_tables *g = &p6_groups[pmu->caps.event_group];
     memset(rules, 0, sizeof *rules);
     rules->n_tables = g->n_tables;
     for (unsigned t = 0; t < g->n_tables; t++)
         rules->tables[t] = g->tables[t];
-    rules->aliases[0] = pmu->event_group == P6_PM ? pm_aliases : NULL;
+    rules->aliases[0] = pmu->caps.event_group == P6_PM ? pm_aliases : NULL;
     rules->aliases[1] = p6_aliases;
     rules->aliases[2] = p6_perfctr_aliases;
     rules->aliases[3] = p6_oprofile_aliases;
-    rules->aliases[4] = pmu->event_group == P6_PM ? pm_oprofile_aliases : NULL;
+    rules->aliases[4] = pmu->caps.event_group == P6_PM ? pm_oprofile_aliases : NULL;
     rules->all_counters = 0x3;
     rules->pin_control = true;
     rules->interrupt = true;
@@ -121,8 +140,7 @@ static int p6_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
 static int p6_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
                     char *err, size_t errlen)
 {
-    (void)pmu;
-    return pmu_place_pmcs(events, n, P6_COUNTERS, P6_WIDTH, err, errlen);
+    return pmu_place_pmcs(events, n, pmu->caps.n_gp, pmu->caps.gp_width, err, errlen);
 }
 
 /* The event of a pass on counter c, or NULL. */
@@ -184,7 +202,7 @@ static void p6_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_ev
     *regs = (struct pmu_overflow_regs){
         .counter_msr = MSR_P6_PERFCTR0 + ev->hw_index,
         .preset_writes = 1,
-        .width = pmu->gp_width,
+        .width = pmu->caps.gp_width,
         .max_period = 1ull << 31,
         .control_msr = MSR_P6_EVNTSEL0 + ev->hw_index,
         .pmi_bit = EVTSEL_INT,
@@ -203,9 +221,9 @@ static bool p6_tcg_counts(const struct pmu_assigned_event *ev)
 
 const struct pmu_backend pmu_p6_backend = {
     .name = "p6",
+    .caps = &p6_caps,
     .detect = p6_detect,
     .init = p6_init,
-    .describe = p6_describe,
     .list = p6_list,
     .default_events = p6_default_events,
     .resolve = p6_resolve,

@@ -50,8 +50,10 @@ def check(item):
     serial = boot.serial
     bc.report(re.search(r"^pmu: backend %s\s*$" % re.escape(backend), serial, re.M),
               "bochs %s: the NetBurst backend is chosen (%s)" % (model, backend))
-    bc.report(re.search(r"^pmu: NetBurst PMU \(family 15 model \d+\): 18 counters x 40 bits in "
-                        r"9 pairs, 18 CCCRs \(0x360-0x371\), %d ESCRs" % n_escrs, serial, re.M),
+    bc.report(re.search(r"^pmu: %s: 18 counters 0-17 x 40 bits \(MSR 0x300-0x311\); control "
+                        r"CCCR0-17 \(MSR 0x360-0x371\)" % re.escape(backend), serial, re.M) and
+              re.search(r"^pmu: NetBurst PMU \(family 15 model \d+\): counters in 9 pairs, %d "
+                        r"ESCRs" % n_escrs, serial, re.M),
               "bochs %s: inventory: 18 counters, 18 CCCRs, %d ESCRs" % (model, n_escrs))
     iq_line = re.search(r"^pmu:\s+IQ\s+counters 12-17, ESCRs:(.*)$", serial, re.M)
     bc.report(iq_line and (" IQ_ESCR0/1" in iq_line.group(1)) == iq,

@@ -20,7 +20,7 @@ static void legacy(void)
     const char *cpus[] = {"k7", "k8", "fam10h"};
     for (unsigned i = 0; i < 3; i++) {
         model_pmu(&m, &pmu, MODEL_AMD, cpus[i], NULL);
-        CHECK(!strcmp(pmu_name(&pmu), "amd") && pmu.n_gp == 4 && pmu.gp_width == 48,
+        CHECK(!strcmp(pmu_name(&pmu), "amd") && pmu.caps.n_gp == 4 && pmu.caps.gp_width == 48,
               "%s: amd backend, 4 legacy counters of 48 bits", cpus[i]);
         CHECK(plan_of("cycles,instructions:u,branches:k,branch-misses") == 0 && plan.n_passes == 1,
               "%s: four events in one pass (%s)", cpus[i], err);
@@ -61,7 +61,7 @@ static void legacy(void)
 static void core_extension(void)
 {
     model_pmu(&m, &pmu, MODEL_AMD, "fam15h", NULL);
-    CHECK(pmu.n_gp == 6, "fam15h: CPUID 0x80000001 ECX[23] -> 6 core counters");
+    CHECK(pmu.caps.n_gp == 6, "fam15h: CPUID 0x80000001 ECX[23] -> 6 core counters");
     CHECK(plan_of("cycles,instructions,branches,branch-misses,RETIRED_UOPS,r40") == 0 &&
               plan.n_passes == 1,
           "six events in one pass");

@@ -22,12 +22,12 @@ static void detection(void)
 {
     for (unsigned v = 1; v <= 5; v++) {
         arch_default(v);
-        CHECK(!strcmp(pmu_name(&pmu), "arch") && pmu.perfmon_version == v && pmu.n_gp == 4 &&
-                  pmu.gp_width == 48 &&
-                  pmu.n_fixed == (v == 1   ? 0
-                                  : v == 5 ? 4
-                                           : 3),
-              "v%u: arch backend, 4 GP counters of 48 bits, %u fixed", v, pmu.n_fixed);
+        CHECK(!strcmp(pmu_name(&pmu), "arch") && pmu.caps.perfmon_version == v &&
+                  pmu.caps.n_gp == 4 && pmu.caps.gp_width == 48 &&
+                  pmu.caps.n_fixed == (v == 1   ? 0
+                                       : v == 5 ? 4
+                                                : 3),
+              "v%u: arch backend, 4 GP counters of 48 bits, %u fixed", v, pmu.caps.n_fixed);
     }
 }
 
@@ -81,7 +81,7 @@ static void full_width(void)
     m.perf_caps = 1u << 13;
     struct pmu_hw hw = model_hw(&m);
     pmu_init(&pmu, &m.cpu, &hw, NULL);
-    CHECK(pmu.perf_capabilities == (1u << 13), "PERF_CAPABILITIES read where PDCM is set");
+    CHECK(pmu.caps.perf_capabilities == (1u << 13), "PERF_CAPABILITIES read where PDCM is set");
     plan_of("r00c4");
     unsigned from = m.n_log;
     CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
@@ -99,7 +99,7 @@ static void full_width(void)
     pmu_init(&pmu, &m.cpu, &hw, NULL);
     plan_of("r00c4");
     CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
-    CHECK(pmu.perf_capabilities == 0 && m.log[1].msr == 0xc1,
+    CHECK(pmu.caps.perf_capabilities == 0 && m.log[1].msr == 0xc1,
           "no PDCM: caps 0, legacy IA32_PMC0 writes");
 }
 

@@ -159,6 +159,12 @@ static void line_count(void *ctx, const char *text)
     (*(unsigned *)ctx)++;
 }
 
+static void first_line(void *ctx, const char *text)
+{
+    if (!*(char *)ctx)
+        strncpy(ctx, text, 255);
+}
+
 static void listing(void)
 {
     const char *cpus[] = {"p5", "p5mmx", "ppro",   "pii",    "piii",   "pm", "arch",
@@ -170,6 +176,12 @@ static void listing(void)
         pmu_describe(&pmu, line_count, &inventory);
         CHECK(lines >= 1 && inventory >= 1, "%s: --list gives %u lines, the inventory %u", cpus[i],
               lines, inventory);
+        /* The inventory opens with the counters pmu->caps holds. */
+        char first[256] = "", want[64];
+        pmu_describe(&pmu, first_line, first);
+        snprintf(want, sizeof want, ": %u counters ", pmu.caps.n_gp);
+        CHECK(strstr(first, pmu.caps.n_gp ? want : "no usable PMU"),
+              "%s: the inventory states pmu->caps (%s)", cpus[i], first);
     }
 }
 

@@ -5,20 +5,23 @@
 #include "tests/host/check.h"
 #include "tests/host/pmu_fixture.h"
 
+#define TEXT_LEN 1024
+
 static void describe_line(void *ctx, const char *text)
 {
-    strncat(ctx, text, 255);
+    char *all = ctx;
+    strncat(all, text, TEXT_LEN - 1 - strlen(all));
 }
 
 static void detection(void)
 {
     const char *groups[] = {"ppro", "pii", "piii", "pm"};
     for (unsigned i = 0; i < 4; i++) {
-        char text[256] = "";
+        char text[TEXT_LEN] = "";
         model_pmu(&m, &pmu, MODEL_P6, groups[i], NULL);
         pmu_describe(&pmu, describe_line, text);
-        CHECK(!strcmp(pmu_name(&pmu), "p6") && strstr(text, groups[i]) && pmu.n_gp == 2 &&
-                  pmu.gp_width == 40,
+        CHECK(!strcmp(pmu_name(&pmu), "p6") && strstr(text, groups[i]) && pmu.caps.n_gp == 2 &&
+                  pmu.caps.gp_width == 40,
               "%s: p6 backend, group named in the inventory (%s)", groups[i], text);
     }
     /* A family-6 model the tables do not know and no leaf 0xA: no P6. */
@@ -29,6 +32,27 @@ static void detection(void)
     pmu_init(&pmu, &cpu, &hw, NULL);
     CHECK(!strcmp(pmu_name(&pmu), "tsc"), "family 6 model 0x2a with leaf 0xA zeroed -> tsc (%s)",
           pmu_name(&pmu));
+}
+
+/* The inventory names the errata that apply to this CPU, and only those. */
+static void errata(void)
+{
+    char text[TEXT_LEN] = "";
+    model_pmu(&m, &pmu, MODEL_P6, "ppro", NULL);
+    pmu_describe(&pmu, describe_line, text);
+    CHECK(pmu.cpu.stepping < 9 && strstr(text, "Pentium Pro erratum 26") &&
+              strstr(text, "shared enable"),
+          "Pentium Pro stepping %u: erratum 26 and the shared enable listed", pmu.cpu.stepping);
+    text[0] = '\0';
+    pmu.cpu.stepping = 9;
+    pmu_describe(&pmu, describe_line, text);
+    CHECK(!strstr(text, "erratum 26") && strstr(text, "shared enable"),
+          "Pentium Pro stepping 9: erratum 26 fixed, not listed");
+    text[0] = '\0';
+    model_pmu(&m, &pmu, MODEL_P6, "pii", NULL);
+    pmu.cpu.stepping = 0;
+    pmu_describe(&pmu, describe_line, text);
+    CHECK(!strstr(text, "erratum 26"), "Pentium II stepping 0: erratum 26 not listed");
 }
 
 static void privilege_and_counting(void)
@@ -191,6 +215,7 @@ static void verify(void)
 int main(void)
 {
     detection();
+    errata();
     privilege_and_counting();
     global_enable();
     width_and_sign_extension();

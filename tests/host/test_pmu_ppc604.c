@@ -12,12 +12,13 @@
 static void detection(void)
 {
     model_pmu(&m, &pmu, MODEL_PPC604, "ppc604e", NULL);
-    CHECK(!strcmp(pmu_name(&pmu), "ppc604e") && pmu.n_gp == 4 && pmu.gp_width == 32,
-          "PVR version 0x0009 -> ppc604e, 4 counters x 32 bits (%s, %u)", pmu_name(&pmu), pmu.n_gp);
+    CHECK(!strcmp(pmu_name(&pmu), "ppc604e") && pmu.caps.n_gp == 4 && pmu.caps.gp_width == 32,
+          "PVR version 0x0009 -> ppc604e, 4 counters x 32 bits (%s, %u)", pmu_name(&pmu),
+          pmu.caps.n_gp);
     CHECK(pmu_reg_kind(&pmu) == PMU_REG_SPR, "its registers are SPRs");
     model_pmu(&m, &pmu, MODEL_PPC604, "ppc604", NULL);
-    CHECK(!strcmp(pmu_name(&pmu), "ppc604") && pmu.n_gp == 2,
-          "PVR version 0x0004 -> ppc604, 2 counters (%s, %u)", pmu_name(&pmu), pmu.n_gp);
+    CHECK(!strcmp(pmu_name(&pmu), "ppc604") && pmu.caps.n_gp == 2,
+          "PVR version 0x0004 -> ppc604, 2 counters (%s, %u)", pmu_name(&pmu), pmu.caps.n_gp);
     model_pmu(&m, &pmu, MODEL_PPC604, "timebase", NULL);
     CHECK(!strcmp(pmu_name(&pmu), "timebase"), "another PowerPC (a 750) -> the time base (%s)",
           pmu_name(&pmu));
