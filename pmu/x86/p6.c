@@ -42,14 +42,15 @@ static bool p6_detect(const struct cpu_info *cpu)
 }
 
 /* Pentium Pro erratum 26 concerns RDPMC at CPL 3 on steppings before 9:
- * Mikael Pettersson's perfctr driver (x86.c) and the Fiasco kernel both
- * refuse user-mode RDPMC there because of it. barebench's ring-3 gate
- * reads counters with RDPMC at CPL 3 (issue 26 marks the results). */
+ * Linux turns user-mode RDPMC off there (p6_pmu_rdpmc_quirk in
+ * arch/x86/events/intel/p6.c: "PPro erratum 26; fixed in stepping 9 and
+ * above"), as perfctr's x86 driver did. barebench's ring-3 windows read the
+ * counters with RDPMC at CPL 3, so the inventory names the erratum there. */
 static const struct pmu_quirk p6_quirks[] = {
     {.name = "Pentium Pro erratum 26",
      .effect = "user-mode RDPMC is not to be trusted before stepping 9: counts that ring-3 "
                "windows read are suspect",
-     .source = "Pentium Pro Specification Update; perfctr and Fiasco avoid it",
+     .source = "Linux arch/x86/events/intel/p6.c, p6_pmu_rdpmc_quirk",
      .model_lo = 1,
      .model_hi = 1,
      .stepping_hi = 8},
