@@ -1,6 +1,8 @@
-/* The run's optional machinery, between the PMU set-up and the suite:
- * the NMI handler, the monitor gate, the watchdog, ring-3 windows (with a
- * self-test of the gate from CPL 3) and sampling. */
+/* The run's optional machinery, between the PMU set-up and the suite, one
+ * implementation per platform (app/<arch>/runsetup.c). x86: the NMI
+ * handler, the monitor gate, the watchdog, ring-3 windows (with a self-test
+ * of the gate from CPL 3) and sampling; PowerPC: the check of the
+ * performance-monitor interrupt. */
 #ifndef BAREBENCH_RUNSETUP_H
 #define BAREBENCH_RUNSETUP_H
 

@@ -5,11 +5,13 @@
 #include "app/run_errors.h"
 #include "app/sample.h"
 #include "app/suite_arch.h"
+#include "app/suite_catch.h"
 #include "bench/measure.h"
 #include "bench/record.h"
 #include "bench/select.h"
 #include "bench/stats.h"
 #include "kernel/console.h"
+#include "kernel/memory.h"
 #include "kernel/screen.h"
 #include "lib/fmt.h"
 #include "lib/kstring.h"
@@ -331,7 +333,7 @@ unsigned suite_run(const struct suite_context *ctx)
                      p->name);
         screen_status(status);
         const char *why = unreadable ? unreadable : suite_missing_feature(p, &ctx->pmu->cpu);
-        suite_mem_reset();
+        mem_reset(); /* what the previous payload's prepare allocated */
         if (!why && p->prepare)
             why = p->prepare(&regs, &env);
         if (why) {

@@ -1,7 +1,7 @@
 /* What the suite (app/suite.c) needs from the architecture it runs on:
- * the serializing instruction, the CPU features a payload depends on, the
- * payload memory, and a catch around the measured code. Each architecture
- * implements it in app/<arch>/suite_arch.c. */
+ * the serializing instruction, the run's conditions and the CPU features
+ * a payload depends on. Each architecture implements it in
+ * app/<arch>/suite_arch.c. */
 #ifndef BAREBENCH_SUITE_ARCH_H
 #define BAREBENCH_SUITE_ARCH_H
 
@@ -12,15 +12,6 @@
 #include "bench/window.h"
 #include "lib/cpuinfo.h"
 #include "pmu/pmu.h"
-
-/* An exception a payload raised, as the suite reports it. */
-struct suite_fault {
-    unsigned vector;
-    const char *name;    /* "#UD", "program", ... */
-    uint32_t error;      /* x86: the error code; PowerPC: SRR1's cause bits */
-    uint32_t pc;         /* where it happened */
-    const char *pc_name; /* "eip", "srr0" */
-};
 
 /* The conditions of the run, which the architecture knows (x86: the
  * serializer by AMD's and Intel's rules, SMM freeze, invariant TSC, turbo;
@@ -37,13 +28,5 @@ void suite_conditions_calibrate(struct pmu *pmu, const char *when);
 
 /* Why this CPU cannot run the payload, or NULL. */
 const char *suite_missing_feature(const struct payload *p, const struct cpu_info *cpu);
-
-/* Frees what the previous payload's prepare allocated. */
-void suite_mem_reset(void);
-
-/* Runs fn(arg) with a catch armed: true with *why = its result, or false
- * with *fault filled when an exception ended it. */
-bool suite_catch(const char *(*fn)(void *arg), void *arg, const char **why,
-                 struct suite_fault *fault);
 
 #endif

@@ -1,7 +1,8 @@
 /* The end of a run, alike on every architecture: how it may end (the exit=
  * choices), the hook that runs first (the final machine record), and the
- * final status line the host tools read. Each architecture's exit.h adds
- * run_finish, which then leaves the emulator, halts or resets. */
+ * final status line the host tools read. Each architecture defines
+ * run_finish (kernel/<arch>/exit.c), which then leaves the emulator, halts
+ * or resets. */
 #ifndef BAREBENCH_RUN_END_H
 #define BAREBENCH_RUN_END_H
 
@@ -16,5 +17,8 @@ void exit_set_hook(void (*hook)(bool pass));
 /* Runs the hook (once: a fault inside it must not recurse) and prints
  * "barebench: finished, status PASS" or "... FAIL". */
 void run_end_announce(bool pass);
+
+/* Prints the final status line and ends the run; never returns. */
+void run_finish(bool pass) __attribute__((noreturn));
 
 #endif

@@ -51,7 +51,7 @@ void pmi_check(const struct pmu *pmu)
         if (c.info.vector == PMI_VECTOR)
             kprintf("pmu: performance-monitor interrupt (vector 0xf00): taken when PMC1 went "
                     "negative (PMC1 0x%08x, srr0 %08x, %u loop iterations); MMCR0[ENINT] %s\n",
-                    (unsigned)pmc1, (unsigned)c.info.srr0, spins,
+                    (unsigned)pmc1, (unsigned)c.info.pc, spins,
                     (mmcr0 & MMCR0_PMXE) ? "still set" : "cleared by it");
         else
             kprintf("pmu: performance-monitor interrupt (vector 0xf00): a %s exception (vector "

@@ -1,12 +1,10 @@
-/* The suite's PowerPC side: sync + isync around the reads, no optional
- * features, the payload arena and the exception catch. */
+/* The suite's PowerPC side: sync + isync around the reads and no optional
+ * features. */
 #include "app/suite_arch.h"
 
 #include "app/bootopts.h"
 #include "bench/record.h"
 #include "kernel/console.h"
-#include "kernel/ppc/memory.h"
-#include "kernel/ppc/traps.h"
 #include "lib/fmt.h"
 
 enum serializer suite_conditions_setup(struct pmu *pmu, unsigned serialize_choice, bool turbo_off)
@@ -46,26 +44,4 @@ const char *suite_missing_feature(const struct payload *p, const struct cpu_info
     if (p->flags & PAYLOAD_NEEDS_ALL & ~PAYLOAD_NEEDS_TSC)
         return "an x86 feature";
     return 0;
-}
-
-void suite_mem_reset(void)
-{
-    mem_reset();
-}
-
-bool suite_catch(const char *(*fn)(void *arg), void *arg, const char **why,
-                 struct suite_fault *fault)
-{
-    static struct trap_catch c;
-    if (trap_try(&c)) {
-        /* SRR1 bits 11-15 say why a program exception happened (PowerPC
-         * 604e manual, "Program Exception"); the DSISR does for a DSI. */
-        uint32_t cause = c.info.vector == 0x300 ? c.info.dsisr : c.info.srr1 & 0x001f0000u;
-        *fault = (struct suite_fault){c.info.vector, trap_name(c.info.vector), cause, c.info.srr0,
-                                      "srr0"};
-        return false;
-    }
-    *why = fn(arg);
-    trap_end(&c);
-    return true;
 }

@@ -13,8 +13,22 @@
 #include "kernel/x86/watchdog.h"
 #include "pmu/overflow_samples.h"
 
+/* The calls boot/x86/gate_selftest.asm makes, by the slot of
+ * gate_selftest_results each leaves its eax in. */
+enum selftest_call {
+    SELFTEST_HELLO,
+    SELFTEST_WRITE_DEFAULT,
+    SELFTEST_READ,
+    SELFTEST_RESET_COUNTERS,
+    SELFTEST_WRITE_BAD,
+    SELFTEST_RESET_SELECTION,
+    SELFTEST_READ_NOTHING,
+    SELFTEST_NO_SUCH_OPERATION,
+    SELFTEST_CALLS
+};
+
 extern void gate_selftest(void);
-extern int32_t gate_selftest_results[8];
+extern int32_t gate_selftest_results[SELFTEST_CALLS];
 extern char gate_selftest_buffer[256];
 
 static char sample_event[96];
@@ -47,18 +61,22 @@ static bool ring3_possible(const struct pmu_plan *plan)
 
 static void gate_selftest_report(void)
 {
-    static const char *const what[8] = {"hello",
-                                        "write (default events)",
-                                        "read",
-                                        "reset counters",
-                                        "write NO_SUCH_EVENT:u",
-                                        "reset selection",
-                                        "read (nothing selected)",
-                                        "operation 9 (none)"};
+    static const char *const what[SELFTEST_CALLS] = {
+        [SELFTEST_HELLO] = "hello",
+        [SELFTEST_WRITE_DEFAULT] = "write (default events)",
+        [SELFTEST_READ] = "read",
+        [SELFTEST_RESET_COUNTERS] = "reset counters",
+        [SELFTEST_WRITE_BAD] = "write NO_SUCH_EVENT:u",
+        [SELFTEST_RESET_SELECTION] = "reset selection",
+        [SELFTEST_READ_NOTHING] = "read (nothing selected)",
+        [SELFTEST_NO_SUCH_OPERATION] = "operation 9 (none)",
+    };
     user_run(gate_selftest);
-    for (unsigned i = 0; i < 8; i++)
+    for (unsigned i = 0; i < SELFTEST_CALLS; i++) {
+        bool read = i == SELFTEST_READ; /* its buffer holds what it read */
         kprintf("gate: from CPL 3: %-24s -> %d%s%s\n", what[i], (int)gate_selftest_results[i],
-                i == 2 ? " " : "", i == 2 ? gate_selftest_buffer : "");
+                read ? " " : "", read ? gate_selftest_buffer : "");
+    }
 }
 
 void runsetup_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_info *cpu)

@@ -1,13 +1,11 @@
 /* The suite's x86 side: the run's conditions (serializer and the rest),
- * CPUID features, the payload arena and the trap catch. */
+ * and the CPUID features. */
 #include "app/suite_arch.h"
 
 #include "app/bootopts.h"
 #include "app/x86/conditions.h"
 #include "kernel/console.h"
-#include "kernel/x86/memory.h"
 #include "kernel/x86/probe.h"
-#include "kernel/x86/traps.h"
 #include "kernel/x86/user.h"
 
 /* The x86 conditions (app/x86/conditions.c): one set per run. */
@@ -49,23 +47,4 @@ const char *suite_missing_feature(const struct payload *p, const struct cpu_info
     if ((p->flags & PAYLOAD_NEEDS_RDPMC) && rdpmc_safe(0, &value))
         return "RDPMC of counter 0 faults here";
     return 0;
-}
-
-void suite_mem_reset(void)
-{
-    mem_reset();
-}
-
-bool suite_catch(const char *(*fn)(void *arg), void *arg, const char **why,
-                 struct suite_fault *fault)
-{
-    static struct trap_catch c;
-    if (trap_try(&c)) {
-        *fault = (struct suite_fault){c.info.vector, trap_mnemonic(c.info.vector), c.info.error,
-                                      c.info.eip, "eip"};
-        return false;
-    }
-    *why = fn(arg);
-    trap_end(&c);
-    return true;
 }

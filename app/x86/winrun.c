@@ -25,15 +25,10 @@ static void run(const struct window *w)
         watchdog_disarm();
         current = 0;
         /* On to the caller's catch, as if this one had not been there. */
-        struct trap_catch *outer = trap_current_catch;
-        if (!outer) {
-            kprintf("\n*** %s (vector %u) at eip %08x in a window run outside any catch\n",
-                    trap_mnemonic(c.info.vector), (unsigned)c.info.vector, (unsigned)c.info.eip);
-            run_finish(false);
-        }
-        trap_current_catch = outer->outer;
-        outer->info = c.info;
-        klongjmp(&outer->jmp, fault);
+        trap_escape(&c.info);
+        kprintf("\n*** %s (vector %u) at eip %08x in a window run outside any catch\n",
+                trap_name(c.info.vector), (unsigned)c.info.vector, (unsigned)c.info.pc);
+        run_finish(false);
     }
     current = w;
     watchdog_arm();

@@ -12,7 +12,4 @@ bool exit_under_qemu(void);
 
 void exit_configure(enum exit_mode mode);
 
-/* Prints the final status line and ends the run; never returns. */
-void run_finish(bool pass) __attribute__((noreturn));
-
 #endif

@@ -6,7 +6,7 @@
 #include "kernel/ppc/exit.h"
 #include "lib/kstring.h"
 
-struct trap_catch *trap_current_catch;
+const char trap_pc_name[] = "srr0";
 
 extern const char vectors_start[], vectors_end[];
 
@@ -78,12 +78,10 @@ static void report(const struct trap_frame *f)
 void trap_handler(const struct trap_frame *f);
 void trap_handler(const struct trap_frame *f)
 {
-    struct trap_catch *c = trap_current_catch;
-    if (c) {
-        c->info = (struct trap_info){f->vector, f->srr0, f->srr1, f->dar, f->dsisr};
-        trap_current_catch = c->outer;
-        klongjmp(&c->jmp, 1);
-    }
+    /* SRR1 bits 11-15 say why a program exception happened (PowerPC 604e
+     * manual, "Program Exception"); the DSISR does for a DSI. */
+    uint32_t cause = f->vector == 0x300 ? f->dsisr : f->srr1 & 0x001f0000u;
+    trap_escape(&(struct trap_info){f->vector, cause, f->srr0});
     report(f);
     run_finish(false);
 }

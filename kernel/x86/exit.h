@@ -20,7 +20,4 @@ void exit_configure(enum exit_mode mode, enum run_env env);
  * final status line, e.g. to keep showing pages; it need not return. */
 void exit_set_idle(void (*idle)(void));
 
-/* Prints the final status line and ends the run; never returns. */
-void run_finish(bool pass) __attribute__((noreturn));
-
 #endif

@@ -1,6 +1,8 @@
 /* The probes arm a trap catch around one instruction. */
 #include "kernel/x86/probe.h"
 
+#include <stdbool.h>
+
 #include "kernel/x86/traps.h"
 
 /* RDMSR and RDPMC share their register interface: ECX in, EDX:EAX out. */

@@ -5,7 +5,7 @@
 #include "kernel/x86/cpu.h"
 #include "kernel/x86/exit.h"
 
-struct trap_catch *trap_current_catch;
+const char trap_pc_name[] = "eip";
 
 static const char *const mnemonics[32] = {
     "#DE", "#DB", "NMI", "#BP", "#OF", "#BR", "#UD", "#NM", "#DF", "CSO", "#TS",
@@ -13,7 +13,7 @@ static const char *const mnemonics[32] = {
     "#22", "#23", "#24", "#25", "#26", "#27", "#HV", "#VC", "#SX", "#31",
 };
 
-const char *trap_mnemonic(unsigned vector)
+const char *trap_name(unsigned vector)
 {
     return vector < 32 ? mnemonics[vector] : "IRQ";
 }
@@ -23,8 +23,8 @@ static void report_and_fail(struct trap_frame *f)
     bool from_user = (f->cs & 3) != 0;
     uint32_t esp = from_user ? f->user_esp : (uint32_t)&f->user_esp;
 
-    kprintf("\n*** unexpected exception %s (vector %u), error code 0x%x\n",
-            trap_mnemonic(f->vector), (unsigned)f->vector, (unsigned)f->error);
+    kprintf("\n*** unexpected exception %s (vector %u), error code 0x%x\n", trap_name(f->vector),
+            (unsigned)f->vector, (unsigned)f->error);
     kprintf("    eip=%08x cs=%04x eflags=%08x", (unsigned)f->eip, (unsigned)f->cs,
             (unsigned)f->eflags);
     if (f->vector == 14)
@@ -43,19 +43,16 @@ static void report_and_fail(struct trap_frame *f)
 
 void trap_dispatch(struct trap_frame *f)
 {
-    if (f->vector < 32 && trap_current_catch) {
-        struct trap_catch *c = trap_current_catch;
-        trap_current_catch = c->outer;
-        c->info = (struct trap_info){f->vector, f->error, f->eip, f->vector == 14 ? read_cr2() : 0};
-        klongjmp(&c->jmp, (int)f->vector + 1);
-    }
+    /* Exceptions only: the vectors above 31 are interrupts. */
+    if (f->vector < 32)
+        trap_escape(&(struct trap_info){f->vector, f->error, f->eip});
     report_and_fail(f);
 }
 
-void trap_raise_deliberate(unsigned which)
+void trap_raise_deliberate(unsigned vector)
 {
-    kprintf("raising a deliberate %s as the fault= option asks\n", trap_mnemonic(which));
-    switch (which) {
+    kprintf("raising a deliberate %s as the fault= option asks\n", trap_name(vector));
+    switch (vector) {
     case 6:
         __asm__ volatile("ud2");
         break;

@@ -139,16 +139,13 @@ void watchdog_disarm(void)
 }
 
 /* Leaves the NMI handler through the innermost catch, as a fault would. */
-static void __attribute__((noreturn)) stop_window(const struct trap_frame *f)
+static void stop_window(const struct trap_frame *f)
 {
-    struct trap_catch *c = trap_current_catch;
     kprintf("  WATCHDOG: the window ran for over %u ms without ending; stopped at eip %08x "
             "(CPL %u)\n",
             (unsigned)timeout_ms, (unsigned)f->eip, (unsigned)(f->cs & 3));
-    trap_current_catch = c->outer;
-    c->info = (struct trap_info){2, 0, f->eip, 0};
     nmi_unblock();
-    klongjmp(&c->jmp, 2 + 1);
+    trap_escape(&(struct trap_info){2, 0, f->eip});
 }
 
 /* Whether the alarm fired, leaving the interrupted code's RTC register
@@ -166,11 +163,10 @@ bool watchdog_nmi(const struct trap_frame *f)
 {
     if (!enabled || !alarm_fired())
         return false;
-    if (!active || !trap_current_catch) {
-        alarm_off();
-        return true;
-    }
+    bool stop = active && trap_current_catch;
     active = false;
     alarm_off();
-    stop_window(f);
+    if (stop)
+        stop_window(f);
+    return true;
 }
