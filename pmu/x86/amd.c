@@ -199,6 +199,7 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     memset(&rules, 0, sizeof rules);
     rules.n_tables = amd_family_tables(pmu->event_group, rules.tables);
     rules.aliases[0] = pmu->event_group == AMD_FAM17H ? amd17_aliases : amd_aliases;
+    rules.backend = pmu_name(pmu);
     rules.all_counters = (1u << pmu->n_gp) - 1;
     rules.amd = true;
     rules.revision = amd_revision(pmu);
