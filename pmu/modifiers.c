@@ -104,15 +104,6 @@ static void list_formats(const struct pmu_mod_caps *caps, char *buf, size_t size
     }
 }
 
-int pmu_mod_unknown(const struct pmu_mod_caps *caps, const struct pmu_spec *spec, const char *what,
-                    char *err, size_t errlen)
-{
-    char list[120];
-    list_formats(caps, list, sizeof list);
-    return pmu_error(err, errlen, "'%s': unknown modifier '%s' (%s takes %s)", spec->text, what,
-                     caps->backend, list);
-}
-
 int pmu_mod_apply(const struct pmu_mod_caps *caps, const struct pmu_spec *spec,
                   const struct pmu_modifier *m, struct pmu_mods *st, char *err, size_t errlen)
 {
@@ -143,6 +134,23 @@ int pmu_mod_apply(const struct pmu_mod_caps *caps, const struct pmu_spec *spec,
         st->os = v != 0;
     else if (f->reg != PMU_MOD_IN_CODE)
         field_set(st, f, v);
+    return 0;
+}
+
+int pmu_mod_apply_all(const struct pmu_mod_caps *caps, const struct pmu_spec *spec, unsigned first,
+                      struct pmu_mods *st, char *err, size_t errlen)
+{
+    for (unsigned i = first; i < spec->n_mods; i++) {
+        int r = pmu_mod_apply(caps, spec, &spec->mods[i], st, err, errlen);
+        if (r < 0)
+            return -1;
+        if (r > 0) {
+            char list[120];
+            list_formats(caps, list, sizeof list);
+            return pmu_error(err, errlen, "'%s': unknown modifier '%s' (%s takes %s)", spec->text,
+                             spec->mods[i].key, caps->backend, list);
+        }
+    }
     return 0;
 }
 

@@ -117,10 +117,11 @@ int pmu_mod_privilege(const struct pmu_mod_caps *caps, struct pmu_mods *st,
 void pmu_mod_suffix(const struct pmu_mod_caps *caps, const struct pmu_mods *st, char *buf,
                     size_t size);
 
-/* Refuses a word that is neither a modifier nor anything else the backend
- * takes, listing the modifiers it has. Returns -1. */
-int pmu_mod_unknown(const struct pmu_mod_caps *caps, const struct pmu_spec *spec, const char *what,
-                    char *err, size_t errlen);
+/* Applies the spec's words from mods[first] on, all of which must be
+ * modifiers (the Pentium's, the 604e's, a raw event's): a word that is
+ * none is refused, listing the modifiers the backend has. 0 or -1. */
+int pmu_mod_apply_all(const struct pmu_mod_caps *caps, const struct pmu_spec *spec, unsigned first,
+                      struct pmu_mods *st, char *err, size_t errlen);
 
 /* True when s[0..n) spells a modifier of the vocabulary. */
 bool pmu_mod_is_word(const char *s, size_t n);

@@ -135,14 +135,8 @@ static const struct pmu_mod_format ppc_formats[] = {
 static int apply_modifiers(const struct pmu_mod_caps *caps, const struct pmu_spec *spec,
                            struct pmu_mods *st, char *err, size_t errlen)
 {
-    for (unsigned i = 0; i < spec->n_mods; i++) {
-        int r = pmu_mod_apply(caps, spec, &spec->mods[i], st, err, errlen);
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            return pmu_mod_unknown(caps, spec, spec->mods[i].key, err, errlen);
-    }
-    if (pmu_mod_privilege(caps, st, spec, err, errlen) < 0)
+    if (pmu_mod_apply_all(caps, spec, 0, st, err, errlen) < 0 ||
+        pmu_mod_privilege(caps, st, spec, err, errlen) < 0)
         return -1;
     if ((st->config2 & (MMCR0_FCM0 | MMCR0_FCM1)) == (MMCR0_FCM0 | MMCR0_FCM1))
         return pmu_error(err, errlen, "'%s': pm and nopm together count nothing", spec->text);

@@ -274,13 +274,8 @@ int evtsel_resolve(const struct evtsel_rules *rules, const struct pmu_spec *spec
             return pmu_error(err, errlen, "'%s': raw encoding sets bits this PMU does not allow",
                              spec->text);
         st.config = spec->raw;
-        for (unsigned i = 0; i < spec->n_mods; i++) {
-            int r = pmu_mod_apply(&caps, spec, &spec->mods[i], &st, err, errlen);
-            if (r < 0)
-                return -1;
-            if (r > 0)
-                return pmu_mod_unknown(&caps, spec, spec->mods[i].key, err, errlen);
-        }
+        if (pmu_mod_apply_all(&caps, spec, 0, &st, err, errlen) < 0)
+            return -1;
     } else if (resolve_fields(rules, &caps, spec, &st, err, errlen) < 0) {
         return -1;
     }

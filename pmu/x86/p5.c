@@ -169,16 +169,10 @@ static int p5_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     } else if (resolve_raw(pmu, spec, ev, &st.config, err, errlen) < 0) {
         return -1;
     }
-    for (unsigned i = spec->kind == PMU_SPEC_FIELDS; i < spec->n_mods; i++) {
-        int r = pmu_mod_apply(&caps, spec, &spec->mods[i], &st, err, errlen);
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            return pmu_mod_unknown(&caps, spec, spec->mods[i].key, err, errlen);
-    }
     /* No CPL named, or a raw half with CC bits 7:6 = 00 (CC 000 and 100
      * count nothing, SDM vol. 3B, CESR): count at every privilege level. */
-    if (pmu_mod_privilege(&caps, &st, spec, err, errlen) < 0)
+    if (pmu_mod_apply_all(&caps, spec, spec->kind == PMU_SPEC_FIELDS, &st, err, errlen) < 0 ||
+        pmu_mod_privilege(&caps, &st, spec, err, errlen) < 0)
         return -1;
     unsigned half = (unsigned)st.config;
     unsigned cc_mode = (half >> CESR_CC_SHIFT) & CC_CYCLES;
