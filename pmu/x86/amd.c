@@ -199,11 +199,11 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     memset(&rules, 0, sizeof rules);
     rules.n_tables = amd_family_tables(pmu->event_group, rules.tables);
     rules.aliases[0] = pmu->event_group == AMD_FAM17H ? amd17_aliases : amd_aliases;
-    rules.backend = pmu_name(pmu);
     rules.all_counters = (1u << pmu->n_gp) - 1;
     rules.amd = true;
     rules.revision = amd_revision(pmu);
     rules.revision_name = amd_revision_name;
+    rules.backend = pmu_name(pmu);
     if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
         return -1;
     if (pmu->event_group == AMD_FAM15H) {

@@ -144,11 +144,11 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     rules.n_tables = 1;
     rules.tables[0] = &arch_table;
     rules.aliases[0] = arch_aliases;
-    rules.backend = pmu_name(pmu);
     rules.all_counters = (1u << pmu->n_gp) - 1;
     rules.any_thread = pmu->perfmon_version >= 3;
     rules.pin_control = true;
     rules.interrupt = true;
+    rules.backend = pmu_name(pmu);
     if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
         return -1;
     if (!ev->desc)

@@ -103,10 +103,10 @@ static void p6_rules(const struct pmu *pmu, struct evtsel_rules *rules)
     rules->aliases[2] = p6_perfctr_aliases;
     rules->aliases[3] = p6_oprofile_aliases;
     rules->aliases[4] = pmu->event_group == P6_PM ? pm_oprofile_aliases : NULL;
-    rules->backend = pmu_name(pmu);
     rules->all_counters = 0x3;
     rules->pin_control = true;
     rules->interrupt = true;
+    rules->backend = pmu_name(pmu);
 }
 
 static int p6_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
