@@ -1,19 +1,14 @@
 /* The event-spec language, shared by every backend: a comma-separated
  * list of words, each one of
  *   NAME[:MOD[:MOD...]]         libpfm4/perf names; MOD = unit mask or
- *                               modifier (u, k, e, i, c=N, ...)
+ *                               modifier (pmu/modifiers.h)
  *   rHEX[:MOD...]               perf-style raw encoding
  *   event=0x..,umask=0x..,...   fields, as in perf's cpu/.../ form
  *   cpu/event=0x..,.../[ukh]    the same, wrapped as perf writes it
  * This file only splits; backends give the words their meaning. */
 #include "lib/kstring.h"
 #include "pmu/backend.h"
-
-/* Keys that may follow "event=..." after a comma in the fields form. */
-static const char *const field_keys[] = {
-    "event", "umask", "cmask", "c",  "inv", "i",   "edge", "e", "any", "t", "usr",
-    "os",    "u",     "k",     "pc", "cc",  "int", "h",    "g", "d",   "o",
-};
+#include "pmu/modifiers.h"
 
 static size_t token_len(const char *s, char stop1, char stop2)
 {
@@ -23,16 +18,15 @@ static size_t token_len(const char *s, char stop1, char stop2)
     return n;
 }
 
+/* Keys that may follow "event=..." after a comma in the fields form: its
+ * two fields and the modifiers (pmu/modifiers.h). */
 static bool is_field_key(const char *s, size_t n)
 {
     size_t key = token_len(s, '=', ',');
     if (key > n)
         key = n;
-    for (size_t i = 0; i < sizeof field_keys / sizeof field_keys[0]; i++) {
-        if (str_ieq_n(field_keys[i], s, key))
-            return true;
-    }
-    return false;
+    return (key == 5 && (str_ieq_n("event", s, 5) || str_ieq_n("umask", s, 5))) ||
+           pmu_mod_is_word(s, key);
 }
 
 static bool starts_with_ci(const char *s, const char *prefix)

@@ -17,6 +17,7 @@
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 #include "pmu/backend.h"
+#include "pmu/modifiers.h"
 #include "pmu/ppc/events_604e.h"
 #include "pmu/ppc/mmcr.h"
 
@@ -118,47 +119,26 @@ static const struct ppc_event *find_event(const char *name)
     return NULL;
 }
 
-/* Applies the modifiers to the pass-wide MMCR0 bits in *filter. */
-static int apply_modifiers(const struct pmu_spec *spec, uint32_t *filter, char *suffix, size_t size,
-                           char *err, size_t errlen)
+/* The modifiers MMCR0 has, all pass-wide: u and k are the complements of
+ * the freeze bits FCP (freeze in problem state) and FCS (in supervisor
+ * state); pm and nopm freeze while MSR[PM] is 0 (FCM0) or 1 (FCM1). */
+static const struct pmu_mod_format ppc_formats[] = {
+    PMU_MOD_FORMAT_NOT(U, CONFIG2, MMCR0_FCP),
+    PMU_MOD_FORMAT_NOT(K, CONFIG2, MMCR0_FCS),
+    PMU_MOD_FORMAT(PM, CONFIG2, MMCR0_FCM0),
+    PMU_MOD_FORMAT(NOPM, CONFIG2, MMCR0_FCM1),
+    PMU_MOD_FORMAT(THRESH, CONFIG2, MMCR0_THRESHOLD_MASK),
+};
+
+/* Applies the modifiers to the pass-wide MMCR0 bits in st->config2. */
+static int apply_modifiers(const struct pmu_mod_caps *caps, const struct pmu_spec *spec,
+                           struct pmu_mods *st, char *err, size_t errlen)
 {
-    bool u = false, k = false;
-    for (unsigned i = 0; i < spec->n_mods; i++) {
-        const struct pmu_modifier *m = &spec->mods[i];
-        bool valued = str_ieq(m->key, "thresh");
-        if (!valued && !str_ieq(m->key, "u") && !str_ieq(m->key, "k") && !str_ieq(m->key, "pm") &&
-            !str_ieq(m->key, "nopm"))
-            return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on the 604/604e",
-                             spec->text, m->key);
-        if (valued != m->has_value)
-            return pmu_error(err, errlen, "'%s': modifier '%s' %s", spec->text, m->key,
-                             valued ? "needs a value (thresh=0..63)" : "takes no value");
-        if (valued && m->value > 63)
-            return pmu_error(err, errlen, "'%s': thresh=%llu: MMCR0[THRESHOLD] has 6 bits",
-                             spec->text, (unsigned long long)m->value);
-        if (str_ieq(m->key, "u"))
-            u = true;
-        else if (str_ieq(m->key, "k"))
-            k = true;
-        else if (str_ieq(m->key, "pm"))
-            *filter |= MMCR0_FCM0;
-        else if (str_ieq(m->key, "nopm"))
-            *filter |= MMCR0_FCM1;
-        else
-            *filter |= (uint32_t)m->value << MMCR0_THRESHOLD_SHIFT;
-    }
-    if (u != k)
-        *filter |= u ? MMCR0_FCS : MMCR0_FCP;
-    if ((*filter & (MMCR0_FCM0 | MMCR0_FCM1)) == (MMCR0_FCM0 | MMCR0_FCM1))
+    if (pmu_mod_apply_all(caps, spec, 0, st, err, errlen) < 0 ||
+        pmu_mod_privilege(caps, st, spec, err, errlen) < 0)
+        return -1;
+    if ((st->config2 & (MMCR0_FCM0 | MMCR0_FCM1)) == (MMCR0_FCM0 | MMCR0_FCM1))
         return pmu_error(err, errlen, "'%s': pm and nopm together count nothing", spec->text);
-    fmt_snprintf(suffix, size, "%s%s%s", (*filter & MMCR0_FCS) ? ":u" : "",
-                 (*filter & MMCR0_FCP) ? ":k" : "",
-                 (*filter & MMCR0_FCM0)   ? ":pm"
-                 : (*filter & MMCR0_FCM1) ? ":nopm"
-                                          : "");
-    if (*filter & MMCR0_THRESHOLD_MASK)
-        pmu_append(suffix, size, ":thresh=%u",
-                   (unsigned)((*filter & MMCR0_THRESHOLD_MASK) >> MMCR0_THRESHOLD_SHIFT));
     return 0;
 }
 
@@ -171,8 +151,9 @@ static int ppc_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
                        size_t errlen)
 {
     (void)plan;
-    uint32_t filter = 0;
-    char suffix[40];
+    struct pmu_mod_caps caps = {pmu_name(pmu), ppc_formats, PMU_ARRAY_SIZE(ppc_formats), 0};
+    struct pmu_mods st;
+    memset(&st, 0, sizeof st);
     if (spec->kind == PMU_SPEC_NAME) {
         const struct ppc_event *desc = find_event(spec->name);
         if (!desc)
@@ -205,17 +186,16 @@ static int ppc_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     } else {
         return pmu_error(err, errlen, "'%s': the 604/604e takes event names or rCSS", spec->text);
     }
-    if (apply_modifiers(spec, &filter, suffix, sizeof suffix, err, errlen) < 0)
+    if (apply_modifiers(&caps, spec, &st, err, errlen) < 0)
         return -1;
-    ev->config2 = filter;
-    if (filter & MMCR0_FCS)
+    ev->config2 = st.config2;
+    if (!st.os)
         ev->flags |= PMU_EVF_USER_ONLY;
     /* The kernel runs with MSR[PM] = 0: a `pm` event need not move over
      * its check loop. */
-    if (filter & MMCR0_FCM0)
+    if (st.config2 & MMCR0_FCM0)
         ev->flags &= ~(uint32_t)PMU_EVF_ADVANCES;
-    size_t used = strlen(ev->name);
-    fmt_snprintf(ev->name + used, sizeof ev->name - used, "%s", suffix);
+    pmu_mod_suffix(&caps, &st, ev->name, sizeof ev->name);
     return 0;
 }
 

@@ -219,6 +219,7 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     rules.amd = true;
     rules.revision = amd_revision(pmu);
     rules.revision_name = amd_revision_name;
+    rules.backend = pmu_name(pmu);
     if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
         return -1;
     if (pmu->caps.event_group == AMD_FAM15H) {

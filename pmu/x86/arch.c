@@ -154,6 +154,7 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     rules.any_thread = pmu->caps.perfmon_version >= 3;
     rules.pin_control = true;
     rules.interrupt = true;
+    rules.backend = pmu_name(pmu);
     if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
         return -1;
     if (!ev->desc)

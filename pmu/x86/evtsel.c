@@ -1,6 +1,7 @@
 /* Spec -> PerfEvtSel value, for every PMU with the P6-style selector. */
 #include "lib/fmt.h"
 #include "lib/kstring.h"
+#include "pmu/modifiers.h"
 #include "pmu/x86/evtsel.h"
 
 /* Bits a raw or fields encoding may set; the rest are ours to manage
@@ -35,80 +36,27 @@ static uint64_t event_bits(const struct evtsel_rules *rules, uint32_t code)
     return bits;
 }
 
-/* Privilege selection as libpfm4 does it: u and k each pick their level;
- * neither picks both. */
-struct privilege {
-    bool usr, os, named;
+/* PerfEvtSel's modifier fields (Intel SDM vol. 3B, "IA32_PERFEVTSELx MSRs";
+ * AMD's PERF_CTL is the same up to bit 31), in the order canonical names
+ * print them. */
+static const struct pmu_mod_format evtsel_formats[] = {
+    PMU_MOD_FORMAT(U, CONFIG, EVTSEL_USR),
+    PMU_MOD_FORMAT(K, CONFIG, EVTSEL_OS),
+    PMU_MOD_FORMAT(E, CONFIG, EVTSEL_EDGE),
+    PMU_MOD_FORMAT(I, CONFIG, EVTSEL_INV),
+    PMU_MOD_FORMAT(T, CONFIG, EVTSEL_ANY),
+    PMU_MOD_FORMAT(PC, CONFIG, EVTSEL_PC),
+    PMU_MOD_FORMAT(INT, CONFIG, EVTSEL_INT),
+    PMU_MOD_FORMAT(C, CONFIG, 0xffull << EVTSEL_CMASK_SHIFT),
 };
 
-static void set_privilege(struct privilege *p, bool usr_word, bool on)
+static struct pmu_mod_caps evtsel_caps(const struct evtsel_rules *rules)
 {
-    if (!p->named) {
-        p->usr = p->os = false;
-        p->named = true;
-    }
-    if (usr_word)
-        p->usr = on;
-    else
-        p->os = on;
-}
-
-/* Applies one modifier that is not a unit mask; returns false if unknown. */
-static int apply_modifier(const struct evtsel_rules *rules, const struct pmu_spec *spec,
-                          const struct pmu_modifier *mod, uint64_t *config, struct privilege *priv,
-                          char *err, size_t errlen)
-{
-    const char *k = mod->key;
-    uint64_t v = mod->has_value ? mod->value : 1;
-    bool flag_value_ok = !mod->has_value || mod->value <= 1;
-    if (str_ieq(k, "u") || str_ieq(k, "usr")) {
-        set_privilege(priv, true, v != 0);
-    } else if (str_ieq(k, "k") || str_ieq(k, "os")) {
-        set_privilege(priv, false, v != 0);
-    } else if (str_ieq(k, "e") || str_ieq(k, "edge")) {
-        *config = (*config & ~EVTSEL_EDGE) | (v ? EVTSEL_EDGE : 0);
-    } else if (str_ieq(k, "i") || str_ieq(k, "inv")) {
-        *config = (*config & ~EVTSEL_INV) | (v ? EVTSEL_INV : 0);
-    } else if ((str_ieq(k, "t") || str_ieq(k, "any")) && rules->any_thread) {
-        *config = (*config & ~EVTSEL_ANY) | (v ? EVTSEL_ANY : 0);
-    } else if (str_ieq(k, "pc") && rules->pin_control) {
-        *config = (*config & ~EVTSEL_PC) | (v ? EVTSEL_PC : 0);
-    } else if (str_ieq(k, "int") && rules->interrupt) {
-        *config = (*config & ~EVTSEL_INT) | (v ? EVTSEL_INT : 0);
-    } else if (str_ieq(k, "c") || str_ieq(k, "cmask")) {
-        if (!mod->has_value || mod->value > 255)
-            return pmu_error(err, errlen, "'%s': %s needs a value 0-255", spec->text, k);
-        *config = (*config & ~(0xffull << EVTSEL_CMASK_SHIFT)) | (v << EVTSEL_CMASK_SHIFT);
-        return 0;
-    } else if (str_ieq(k, "t") || str_ieq(k, "any") || str_ieq(k, "pc") || str_ieq(k, "int")) {
-        return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on this PMU", spec->text, k);
-    } else {
-        return 1;
-    }
-    if (!flag_value_ok)
-        return pmu_error(err, errlen, "'%s': modifier '%s' takes 0 or 1", spec->text, k);
-    return 0;
-}
-
-/* The modifiers part of canonical names, in a fixed order. */
-static void append_modifiers(char *buf, size_t size, uint64_t config, const struct privilege *p)
-{
-    if (p->usr && !p->os)
-        pmu_append(buf, size, ":u");
-    if (p->os && !p->usr)
-        pmu_append(buf, size, ":k");
-    if (config & EVTSEL_EDGE)
-        pmu_append(buf, size, ":e");
-    if (config & EVTSEL_INV)
-        pmu_append(buf, size, ":i");
-    if (config & EVTSEL_ANY)
-        pmu_append(buf, size, ":t");
-    if (config & EVTSEL_PC)
-        pmu_append(buf, size, ":pc");
-    if (config & EVTSEL_INT)
-        pmu_append(buf, size, ":int");
-    if (config >> EVTSEL_CMASK_SHIFT & 0xff)
-        pmu_append(buf, size, ":c=%u", (unsigned)(config >> EVTSEL_CMASK_SHIFT & 0xff));
+    struct pmu_mod_caps caps = {rules->backend, evtsel_formats, PMU_ARRAY_SIZE(evtsel_formats), 0};
+    caps.lacking = (rules->any_thread ? 0 : 1u << PMU_MOD_T) |
+                   (rules->pin_control ? 0 : 1u << PMU_MOD_PC) |
+                   (rules->interrupt ? 0 : 1u << PMU_MOD_INT);
+    return caps;
 }
 
 /* The event of this name that the CPU's revision has; else NULL, and
@@ -194,9 +142,9 @@ static int expand_alias(const struct evtsel_rules *rules, const struct pmu_spec 
     return pmu_expand_alias(alias, spec, expanded, err, errlen);
 }
 
-static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec *spec,
-                         struct pmu_assigned_event *ev, uint64_t *config, struct privilege *priv,
-                         char *err, size_t errlen)
+static int resolve_named(const struct evtsel_rules *rules, const struct pmu_mod_caps *caps,
+                         const struct pmu_spec *spec, struct pmu_assigned_event *ev,
+                         struct pmu_mods *st, char *err, size_t errlen)
 {
     const struct pmu_event_desc *elsewhere;
     const struct pmu_event_desc *desc = find_desc_rev(rules, spec->name, &elsewhere);
@@ -210,7 +158,7 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec
     ev->flags = desc->flags;
     ev->counter_mask = desc->counters ? desc->counters : rules->all_counters;
     str_copy(ev->name, sizeof ev->name, desc->name);
-    *config = event_bits(rules, desc->code);
+    st->config = event_bits(rules, desc->code);
 
     uint32_t umask = 0, named_groups = 0;
     const struct pmu_umask_desc *exclusive = NULL, *first = NULL;
@@ -235,7 +183,7 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec
             pmu_append(ev->name, sizeof ev->name, ":%s", um->name);
             continue;
         }
-        int r = apply_modifier(rules, spec, mod, config, priv, err, errlen);
+        int r = pmu_mod_apply(caps, spec, mod, st, err, errlen);
         if (r < 0)
             return -1;
         if (r > 0)
@@ -262,12 +210,13 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_spec
     }
     if (!desc->n_umasks)
         umask = (desc->code >> 16) & 0xff; /* tables may carry a fixed umask in code */
-    *config |= (uint64_t)(umask & 0xff) << EVTSEL_UMASK_SHIFT;
+    st->config |= (uint64_t)(umask & 0xff) << EVTSEL_UMASK_SHIFT;
     return 0;
 }
 
-static int resolve_fields(const struct evtsel_rules *rules, const struct pmu_spec *spec,
-                          uint64_t *config, struct privilege *priv, char *err, size_t errlen)
+static int resolve_fields(const struct evtsel_rules *rules, const struct pmu_mod_caps *caps,
+                          const struct pmu_spec *spec, struct pmu_mods *st, char *err,
+                          size_t errlen)
 {
     bool have_event = false, have_umask = false;
     for (unsigned i = 0; i < spec->n_mods; i++) {
@@ -282,15 +231,15 @@ static int resolve_fields(const struct evtsel_rules *rules, const struct pmu_spe
             if (is_event ? have_event : have_umask)
                 return pmu_error(err, errlen, "'%s': %s= given twice", spec->text, mod->key);
             if (is_event) {
-                *config |= event_bits(rules, (uint32_t)mod->value);
+                st->config |= event_bits(rules, (uint32_t)mod->value);
                 have_event = true;
             } else {
-                *config |= mod->value << EVTSEL_UMASK_SHIFT;
+                st->config |= mod->value << EVTSEL_UMASK_SHIFT;
                 have_umask = true;
             }
             continue;
         }
-        int r = apply_modifier(rules, spec, mod, config, priv, err, errlen);
+        int r = pmu_mod_apply(caps, spec, mod, st, err, errlen);
         if (r < 0)
             return -1;
         if (r > 0)
@@ -310,52 +259,46 @@ int evtsel_resolve(const struct evtsel_rules *rules, const struct pmu_spec *spec
         return -1;
     if (alias == 0)
         spec = &expanded; /* aliases never expand to aliases */
-    uint64_t config = 0;
-    struct privilege priv = {true, true, false};
+    struct pmu_mod_caps caps = evtsel_caps(rules);
+    struct pmu_mods st;
+    memset(&st, 0, sizeof st);
     ev->desc = NULL;
     ev->flags = 0;
     ev->counter_mask = rules->all_counters;
     ev->name[0] = '\0';
     if (spec->kind == PMU_SPEC_NAME) {
-        if (resolve_named(rules, spec, ev, &config, &priv, err, errlen) < 0)
+        if (resolve_named(rules, &caps, spec, ev, &st, err, errlen) < 0)
             return -1;
     } else if (spec->kind == PMU_SPEC_RAW) {
         if (spec->raw & ~allowed_bits(rules))
             return pmu_error(err, errlen, "'%s': raw encoding sets bits this PMU does not allow",
                              spec->text);
-        config = spec->raw;
-        for (unsigned i = 0; i < spec->n_mods; i++) {
-            int r = apply_modifier(rules, spec, &spec->mods[i], &config, &priv, err, errlen);
-            if (r < 0)
-                return -1;
-            if (r > 0)
-                return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on a raw event",
-                                 spec->text, spec->mods[i].key);
-        }
-    } else if (resolve_fields(rules, spec, &config, &priv, err, errlen) < 0) {
+        st.config = spec->raw;
+        if (pmu_mod_apply_all(&caps, spec, 0, &st, err, errlen) < 0)
+            return -1;
+    } else if (resolve_fields(rules, &caps, spec, &st, err, errlen) < 0) {
         return -1;
     }
-    if (!priv.usr && !priv.os)
-        return pmu_error(err, errlen, "'%s': counts at no privilege level", spec->text);
+    if (pmu_mod_privilege(&caps, &st, spec, err, errlen) < 0)
+        return -1;
     /* A cycle or instruction event filtered by edge, inv or cmask may
      * rightly count nothing (c=4 on a 3-wide P6): pmu_verify must not
      * take its zero for a dead PMU. */
-    if (config & (EVTSEL_EDGE | EVTSEL_INV | (0xffull << EVTSEL_CMASK_SHIFT)))
+    if (st.config & (EVTSEL_EDGE | EVTSEL_INV | (0xffull << EVTSEL_CMASK_SHIFT)))
         ev->flags &= ~(uint32_t)PMU_EVF_ADVANCES;
 
     /* The raw encoding as perf would take it back, then the name. */
     fmt_snprintf(ev->encoding, sizeof ev->encoding, "r%llx",
-                 (unsigned long long)(config & allowed_bits(rules)));
-    if (priv.usr != priv.os)
-        pmu_append(ev->encoding, sizeof ev->encoding, priv.usr ? ":u" : ":k");
+                 (unsigned long long)(st.config & allowed_bits(rules)));
+    if (st.usr != st.os)
+        pmu_append(ev->encoding, sizeof ev->encoding, st.usr ? ":u" : ":k");
     if (ev->desc)
-        append_modifiers(ev->name, sizeof ev->name, config, &priv);
+        pmu_mod_suffix(&caps, &st, ev->name, sizeof ev->name);
     else
         str_copy(ev->name, sizeof ev->name, ev->encoding);
-    config |= (priv.usr ? EVTSEL_USR : 0) | (priv.os ? EVTSEL_OS : 0);
-    if (!priv.os)
+    if (!st.os)
         ev->flags |= PMU_EVF_USER_ONLY;
-    ev->config = config;
+    ev->config = st.config;
     return 0;
 }
 

@@ -22,7 +22,8 @@
 #define EVTSEL_MAX_TABLES 9
 
 struct evtsel_rules {
-    unsigned n_tables; /* the event list is the union of these tables */
+    const char *backend; /* named in messages (pmu_name) */
+    unsigned n_tables;   /* the event list is the union of these tables */
     const struct pmu_event_table *tables[EVTSEL_MAX_TABLES];
     const struct pmu_alias *aliases[5]; /* searched in order; NULL slots are skipped */
     uint32_t all_counters;              /* counter_mask of an event without constraints */

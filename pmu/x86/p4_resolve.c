@@ -23,6 +23,7 @@
  *   fast, rdmsr   read with RDPMC's fast form (32 bits) or with RDMSR */
 #include "lib/fmt.h"
 #include "lib/kstring.h"
+#include "pmu/modifiers.h"
 #include "pmu/x86/p4_resolve.h"
 
 /* What the modifiers asked for, before it becomes register values. */
@@ -34,8 +35,9 @@ struct request {
     uint32_t emask;     /* raw events */
     uint32_t tag;
     bool tag_set, has_emask, has_escr, has_event;
-    unsigned metric; /* replay metric + 1 */
-    bool u, k, t0, t1, compare, complement, edge, fovf, pmi, cascade, fast, rdmsr;
+    unsigned metric;      /* replay metric + 1 */
+    struct pmu_mods mods; /* u and k: mods.usr, mods.os */
+    bool t0, t1, compare, complement, edge, fovf, pmi, cascade, fast, rdmsr;
     bool ht; /* the CPU has Hyper-Threading: OVF_PMI_T1 means something */
     unsigned threshold, active_thread, pin; /* pin: counter + 1 */
     uint64_t period;
@@ -98,68 +100,108 @@ static bool need_value(const struct pmu_modifier *mod, uint64_t max)
     return mod->has_value && mod->value <= max;
 }
 
-/* Applies one modifier to rq. Returns 0 when applied; -1, with the reason
- * in err, when the key is a modifier whose value is out of range or that
- * this CPU cannot honour (t1 or at= without Hyper-Threading); 1, with rq
- * untouched, when the key is no modifier, which includes a flag modifier
- * given a value ("u=1"), and which the caller reports as unknown. */
-static int apply_modifier(const struct pmu *pmu, struct request *rq, const struct pmu_modifier *m,
-                          const char *text, char *err, size_t errlen)
+/* The NetBurst modifiers: all mapped in code, since one modifier sets
+ * bits of both the ESCR and the CCCR (Intel SDM vol. 3B, "ESCR MSRs",
+ * "CCCR MSRs"). */
+static const struct pmu_mod_format p4_formats[] = {
+    PMU_MOD_CODE(U, 0, 1),
+    PMU_MOD_CODE(K, 0, 1),
+    PMU_MOD_CODE(T0, 0, 1),
+    PMU_MOD_CODE(T1, 0, 1),
+    PMU_MOD_CODE(THR, 0, 15),
+    PMU_MOD_CODE(C, 1, 16),
+    PMU_MOD_CODE(I, 0, 1),
+    PMU_MOD_CODE(E, 0, 1),
+    PMU_MOD_CODE(CMP, 0, 1),
+    PMU_MOD_CODE(AT, 0, 3),
+    PMU_MOD_CODE(FOVF, 0, 1),
+    PMU_MOD_CODE(PMI, 0, 1),
+    PMU_MOD_CODE(CASCADE, 0, 1),
+    PMU_MOD_CODE(PERIOD, 1, 0xffffffffu),
+    PMU_MOD_CODE(CNTR, 0, P4_N_COUNTERS - 1),
+    PMU_MOD_CODE(FAST, 0, 1),
+    PMU_MOD_CODE(RDMSR, 0, 1),
+};
+
+static struct pmu_mod_caps p4_caps(const struct pmu *pmu)
 {
-    const char *key = m->key;
-    bool flag = !m->has_value;
-    if ((str_ieq(key, "u") || str_ieq(key, "usr")) && flag)
-        rq->u = true;
-    else if ((str_ieq(key, "k") || str_ieq(key, "os")) && flag)
-        rq->k = true;
-    else if (str_ieq(key, "t0") && flag)
-        rq->t0 = true;
-    else if (str_ieq(key, "t1") && flag) {
-        if (!pmu->cpu.features[FEAT_HTT])
-            return pmu_error(err, errlen, "'%s': t1 needs a second logical processor", text);
-        rq->t1 = true;
-    } else if (str_ieq(key, "thr") || str_ieq(key, "c") || str_ieq(key, "cmask")) {
-        bool is_thr = str_ieq(key, "thr");
-        if (!need_value(m, is_thr ? 15 : 16) || (!is_thr && m->value == 0))
-            return pmu_error(err, errlen, "'%s': %s wants %s", text, key,
-                             is_thr ? "a threshold 0-15" : "a count 1-16");
-        rq->threshold = (unsigned)(is_thr ? m->value : m->value - 1);
-        rq->compare = rq->compare || !is_thr || m->value != 0;
-    } else if ((str_ieq(key, "cmpl") || str_ieq(key, "i") || str_ieq(key, "inv")) && flag)
-        rq->complement = rq->compare = true;
-    else if ((str_ieq(key, "e") || str_ieq(key, "edge")) && flag)
-        rq->edge = rq->compare = true;
-    else if (str_ieq(key, "cmp") && flag)
+    struct pmu_mod_caps caps = {pmu_name(pmu), p4_formats, PMU_ARRAY_SIZE(p4_formats), 0};
+    return caps;
+}
+
+/* Applies one modifier to rq. Returns 0 when applied; -1, with the reason
+ * in err, when the backend lacks it, its value is out of range or this
+ * CPU cannot honour it (t1 or at= without Hyper-Threading); 1, with rq
+ * untouched, when the key is no modifier, which the caller reports. */
+static int apply_modifier(const struct pmu *pmu, struct request *rq, const struct pmu_modifier *m,
+                          const struct pmu_spec *spec, char *err, size_t errlen)
+{
+    struct pmu_mod_caps caps = p4_caps(pmu);
+    int r = pmu_mod_apply(&caps, spec, m, &rq->mods, err, errlen);
+    if (r != 0)
+        return r;
+    uint64_t v = rq->mods.value;
+    bool on = v != 0;
+    switch (rq->mods.last) {
+    case PMU_MOD_T0:
+        rq->t0 = on;
+        break;
+    case PMU_MOD_T1:
+        if (on && !pmu->cpu.features[FEAT_HTT])
+            return pmu_error(err, errlen, "'%s': t1 needs a second logical processor", spec->text);
+        rq->t1 = on;
+        break;
+    case PMU_MOD_THR:
+        rq->threshold = (unsigned)v;
+        rq->compare = rq->compare || on;
+        break;
+    case PMU_MOD_C:
+        rq->threshold = (unsigned)v - 1; /* c=N: at least N, thr=N-1: more than N-1 */
         rq->compare = true;
-    else if (str_ieq(key, "at")) {
-        if (!need_value(m, 3))
-            return pmu_error(err, errlen, "'%s': at wants 0-3", text);
-        if (m->value != P4_AT_ANY && !pmu->cpu.features[FEAT_HTT])
+        break;
+    case PMU_MOD_I:
+        rq->complement = on;
+        rq->compare = rq->compare || on;
+        break;
+    case PMU_MOD_E:
+        rq->edge = on;
+        rq->compare = rq->compare || on;
+        break;
+    case PMU_MOD_CMP:
+        rq->compare = rq->compare || on;
+        break;
+    case PMU_MOD_AT:
+        if (v != P4_AT_ANY && !pmu->cpu.features[FEAT_HTT])
             return pmu_error(err, errlen,
                              "'%s': active-thread filtering needs Hyper-Threading; "
                              "without it the field must stay 3",
-                             text);
-        rq->active_thread = (unsigned)m->value;
-    } else if (str_ieq(key, "fovf") && flag)
-        rq->fovf = true;
-    else if (str_ieq(key, "pmi") && flag)
-        rq->pmi = true;
-    else if (str_ieq(key, "cascade") && flag)
-        rq->cascade = true;
-    else if (str_ieq(key, "period")) {
-        if (!need_value(m, 0xffffffffu) || m->value == 0)
-            return pmu_error(err, errlen, "'%s': period wants 1 to 2^32-1", text);
-        rq->period = m->value;
-    } else if (str_ieq(key, "cntr")) {
-        if (!need_value(m, P4_N_COUNTERS - 1))
-            return pmu_error(err, errlen, "'%s': cntr wants a counter 0-17", text);
-        rq->pin = (unsigned)m->value + 1;
-    } else if (str_ieq(key, "fast") && flag)
-        rq->fast = true;
-    else if (str_ieq(key, "rdmsr") && flag)
-        rq->rdmsr = true;
-    else
-        return 1;
+                             spec->text);
+        rq->active_thread = (unsigned)v;
+        break;
+    case PMU_MOD_FOVF:
+        rq->fovf = on;
+        break;
+    case PMU_MOD_PMI:
+        rq->pmi = on;
+        break;
+    case PMU_MOD_CASCADE:
+        rq->cascade = on;
+        break;
+    case PMU_MOD_PERIOD:
+        rq->period = v;
+        break;
+    case PMU_MOD_CNTR:
+        rq->pin = (unsigned)v + 1;
+        break;
+    case PMU_MOD_FAST:
+        rq->fast = on;
+        break;
+    case PMU_MOD_RDMSR:
+        rq->rdmsr = on;
+        break;
+    default: /* u and k: pmu_mod_privilege, after the last modifier */
+        break;
+    }
     return 0;
 }
 
@@ -207,7 +249,7 @@ static int apply_named(const struct pmu *pmu, struct request *rq, const struct p
         const struct pmu_modifier *m = &spec->mods[i];
         int mask = m->has_value ? -1 : mask_by_name(rq->event, m->key);
         int rc = mask >= 0 ? set_mask(rq, (unsigned)mask, spec->text, err, errlen)
-                           : apply_modifier(pmu, rq, m, spec->text, err, errlen);
+                           : apply_modifier(pmu, rq, m, spec, err, errlen);
         if (rc < 0)
             return -1;
         if (rc > 0)
@@ -225,7 +267,7 @@ static int apply_fields(const struct pmu *pmu, struct request *rq, const struct 
         const struct pmu_modifier *m = &spec->mods[i];
         int rc = apply_field(rq, m, spec->text, err, errlen);
         if (rc > 0)
-            rc = apply_modifier(pmu, rq, m, spec->text, err, errlen);
+            rc = apply_modifier(pmu, rq, m, spec, err, errlen);
         if (rc < 0)
             return -1;
         if (rc > 0)
@@ -280,7 +322,7 @@ static int named_mask(struct request *rq, const char *text, char *err, size_t er
 static uint32_t escr_bits(const struct request *rq)
 {
     bool both = !rq->t0 && !rq->t1;
-    bool os = rq->k || !rq->u, usr = rq->u || !rq->k;
+    bool os = rq->mods.os, usr = rq->mods.usr;
     uint32_t v = P4_ESCR_EVENT(rq->event_select) | P4_ESCR_EMASK(rq->emask);
     if (rq->tag_set)
         v |= P4_ESCR_TAG(rq->tag) | P4_ESCR_TAG_ENABLE;
@@ -325,8 +367,8 @@ static void append(char *buf, size_t size, char sep, const char *text, uint64_t 
 /* The modifiers that differ from the defaults, in one fixed order. */
 static void append_modifiers(char *buf, size_t size, char sep, const struct request *rq)
 {
-    if (rq->u != rq->k)
-        append(buf, size, sep, rq->u ? "u" : "k", 0, false);
+    if (rq->mods.usr != rq->mods.os)
+        append(buf, size, sep, rq->mods.usr ? "u" : "k", 0, false);
     if (rq->t0 != rq->t1)
         append(buf, size, sep, rq->t0 ? "t0" : "t1", 0, false);
     if (rq->compare && !rq->complement && !rq->edge && rq->threshold == 0)
@@ -379,8 +421,8 @@ static void decode_modifiers(const struct pmu_assigned_event *ev, struct request
     bool t0 = escr & (P4_ESCR_T0_OS | P4_ESCR_T0_USR);
     bool t1 = escr & (P4_ESCR_T1_OS | P4_ESCR_T1_USR);
     memset(rq, 0, sizeof *rq);
-    rq->u = usr && !os;
-    rq->k = os && !usr;
+    rq->mods.usr = usr;
+    rq->mods.os = os;
     rq->t0 = t0 && !t1;
     rq->t1 = t1 && !t0;
     rq->compare = cccr & P4_CCCR_COMPARE;
@@ -415,7 +457,8 @@ void p4_format_encoding(char *buf, size_t size, const struct pmu_assigned_event 
 
 static bool advances(const struct request *rq)
 {
-    if (!rq->event || rq->compare || rq->cascade || (rq->u && !rq->k) || (rq->t1 && !rq->t0))
+    if (!rq->event || rq->compare || rq->cascade || (rq->mods.usr && !rq->mods.os) ||
+        (rq->t1 && !rq->t0))
         return false;
     for (unsigned i = 0; i < rq->event->n_masks; i++) {
         if (((rq->mask_bits >> i) & 1) && (rq->event->masks[i].flags & P4_MF_ADVANCES))
@@ -468,8 +511,10 @@ int p4_resolve(const struct pmu *pmu, const struct pmu_plan *plan, const struct 
 {
     struct pmu_spec expanded;
     struct request rq;
+    struct pmu_mod_caps caps = p4_caps(pmu);
     if (expand_alias(spec, &expanded, err, errlen) < 0 ||
-        resolve_request(pmu, &expanded, &rq, err, errlen) < 0)
+        resolve_request(pmu, &expanded, &rq, err, errlen) < 0 ||
+        pmu_mod_privilege(&caps, &rq.mods, &expanded, err, errlen) < 0)
         return -1;
     if (rq.fast && rq.rdmsr)
         return pmu_error(err, errlen, "'%s': fast and rdmsr exclude each other", spec->text);
@@ -486,7 +531,7 @@ int p4_resolve(const struct pmu *pmu, const struct pmu_plan *plan, const struct 
     }
     if (rq.pin)
         ev->counter_mask &= 1u << (rq.pin - 1);
-    ev->flags = (advances(&rq) ? PMU_EVF_ADVANCES : 0) | (rq.u && !rq.k ? PMU_EVF_USER_ONLY : 0);
+    ev->flags = (advances(&rq) ? PMU_EVF_ADVANCES : 0) | (rq.mods.os ? 0 : PMU_EVF_USER_ONLY);
     ev->hw_aux = P4_AUX(P4_NO_ESCR, rq.escrs[0], rq.escrs[1]);
     if (rq.cascade && check_leader(pmu, plan, ev, err, errlen) < 0)
         return -1;

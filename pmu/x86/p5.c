@@ -12,6 +12,7 @@
  * which reads those MSRs as 0 and drops writes (docs/emulators.md). */
 #include "lib/fmt.h"
 #include "lib/kstring.h"
+#include "pmu/modifiers.h"
 #include "pmu/x86/events_p5.h"
 #include "pmu/x86/regs.h"
 
@@ -122,15 +123,47 @@ static const struct pmu_event_desc *p5_event_by_code(const struct pmu *pmu, unsi
     return found;
 }
 
+/* The modifiers a CESR half has (SDM vol. 3B, CESR): CC bit 0 counts at
+ * CPL 0-2, CC bit 1 at CPL 3, CC bit 2 cycles instead of occurrences
+ * (o clears it), PC the pin. */
+static const struct pmu_mod_format p5_formats[] = {
+    PMU_MOD_FORMAT(U, CONFIG, CC_USR << CESR_CC_SHIFT),
+    PMU_MOD_FORMAT(K, CONFIG, CC_OS << CESR_CC_SHIFT),
+    PMU_MOD_FORMAT(D, CONFIG, CC_CYCLES << CESR_CC_SHIFT),
+    PMU_MOD_FORMAT_NOT(O, CONFIG, CC_CYCLES << CESR_CC_SHIFT),
+    PMU_MOD_FORMAT(PC, CONFIG, CESR_PC),
+};
+
+/* The event of a raw or event= word: its CESR half as given. */
+static int resolve_raw(const struct pmu *pmu, const struct pmu_spec *spec,
+                       struct pmu_assigned_event *ev, uint64_t *half, char *err, size_t errlen)
+{
+    uint64_t raw = spec->raw;
+    if (spec->kind == PMU_SPEC_FIELDS) {
+        if (!str_ieq(spec->mods[0].key, "event") || !spec->mods[0].has_value)
+            return pmu_error(err, errlen, "'%s': event= is missing", spec->text);
+        raw = spec->mods[0].value;
+    }
+    if (raw & ~(uint64_t)0x3ff)
+        return pmu_error(err, errlen, "'%s': a CESR half has 10 bits (ES 5:0, CC 8:6, PC 9)",
+                         spec->text);
+    unsigned code = (unsigned)raw & 0x3f;
+    if (!p5_event_by_code(pmu, code, &ev->counter_mask))
+        return pmu_error(err, errlen, "'%s': event 0x%02x is not on this CPU", spec->text, code);
+    str_copy(ev->name, sizeof ev->name, spec->text);
+    *half = raw;
+    return 0;
+}
+
 static int p5_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
                       const struct pmu_spec *spec, struct pmu_assigned_event *ev, char *err,
                       size_t errlen)
 {
     (void)plan;
     const struct pmu_event_desc *desc = NULL;
-    uint32_t half = 0;
-    unsigned cc_mode = 0;
-    unsigned n_first_mod = 0;
+    struct pmu_mod_caps caps = {p5_model_name(pmu), p5_formats, PMU_ARRAY_SIZE(p5_formats), 0};
+    struct pmu_mods st;
+    memset(&st, 0, sizeof st);
     if (spec->kind == PMU_SPEC_NAME) {
         desc = pmu_find_event(&p5_table, spec->name);
         if (!desc) {
@@ -146,78 +179,35 @@ static int p5_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
         if ((desc->flags & P5_MMX_ONLY) && !has_mmx(pmu))
             return pmu_error(err, errlen, "'%s': not on this CPU (%s needs a Pentium with MMX)",
                              spec->text, desc->name);
-        half = desc->code;
+        st.config = desc->code | ((desc->flags & P5_DURATION) ? CC_CYCLES << CESR_CC_SHIFT : 0);
         ev->counter_mask = desc->counters;
-        cc_mode = (desc->flags & P5_DURATION) ? CC_CYCLES : 0;
         str_copy(ev->name, sizeof ev->name, desc->name);
         ev->flags = desc->flags;
-    } else {
-        uint64_t raw = spec->raw;
-        if (spec->kind == PMU_SPEC_FIELDS) {
-            if (!str_ieq(spec->mods[0].key, "event") || !spec->mods[0].has_value)
-                return pmu_error(err, errlen, "'%s': event= is missing", spec->text);
-            raw = spec->mods[0].value;
-            n_first_mod = 1;
-        }
-        if (raw & ~(uint64_t)0x3ff)
-            return pmu_error(err, errlen, "'%s': a CESR half has 10 bits (ES 5:0, CC 8:6, PC 9)",
-                             spec->text);
-        unsigned code = (unsigned)raw & 0x3f;
-        desc = p5_event_by_code(pmu, code, &ev->counter_mask);
-        if (!desc)
-            return pmu_error(err, errlen, "'%s': event 0x%02x is not on this CPU", spec->text,
-                             code);
-        half = code | ((unsigned)raw & CESR_PC);
-        cc_mode = ((unsigned)raw >> CESR_CC_SHIFT) & CC_CYCLES;
-        unsigned cpl = ((unsigned)raw >> CESR_CC_SHIFT) & 3;
-        half |= cpl << CESR_CC_SHIFT;
-        str_copy(ev->name, sizeof ev->name, spec->text);
-        desc = NULL;
+    } else if (resolve_raw(pmu, spec, ev, &st.config, err, errlen) < 0) {
+        return -1;
     }
-    unsigned cpl = (half >> CESR_CC_SHIFT) & 3;
-    bool named_cpl = false;
-    for (unsigned i = n_first_mod; i < spec->n_mods; i++) {
-        const char *k = spec->mods[i].key;
-        bool known = str_ieq(k, "u") || str_ieq(k, "k") || str_ieq(k, "d") || str_ieq(k, "o") ||
-                     str_ieq(k, "pc");
-        if (!known)
-            return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on the Pentium",
-                             spec->text, k);
-        if (spec->mods[i].has_value)
-            return pmu_error(err, errlen, "'%s': modifier '%s' takes no value", spec->text, k);
-        if (str_ieq(k, "u") || str_ieq(k, "k")) {
-            if (!named_cpl)
-                cpl = 0;
-            named_cpl = true;
-            cpl |= str_ieq(k, "u") ? CC_USR : CC_OS;
-        } else if (str_ieq(k, "d")) {
-            cc_mode = CC_CYCLES;
-        } else if (str_ieq(k, "o")) {
-            cc_mode = 0;
-        } else {
-            half |= CESR_PC;
-        }
-    }
+    /* No CPL named, or a raw half with CC bits 7:6 = 00 (CC 000 and 100
+     * count nothing, SDM vol. 3B, CESR): count at every privilege level. */
+    if (pmu_mod_apply_all(&caps, spec, spec->kind == PMU_SPEC_FIELDS, &st, err, errlen) < 0 ||
+        pmu_mod_privilege(&caps, &st, spec, err, errlen) < 0)
+        return -1;
+    unsigned half = (unsigned)st.config;
+    unsigned cc_mode = (half >> CESR_CC_SHIFT) & CC_CYCLES;
     /* Counting occurrences of a duration event (or the reverse) may rightly
      * give zero: pmu_verify must not take that for a dead PMU. */
     if (desc && cc_mode != ((desc->flags & P5_DURATION) ? CC_CYCLES : 0u))
         ev->flags &= ~(uint32_t)PMU_EVF_ADVANCES;
-    /* No CPL named (or a raw half with CC bits 7:6 = 00: CC 000 and 100
-     * count nothing, SDM vol. 3B, CESR): count at every privilege level. */
-    if (cpl == 0)
-        cpl = CC_OS | CC_USR;
-    half = (half & ~(7u << CESR_CC_SHIFT)) | ((cpl | cc_mode) << CESR_CC_SHIFT);
     ev->config = half;
     ev->desc = desc;
-    if (cpl == CC_USR)
+    if (!st.os)
         ev->flags |= PMU_EVF_USER_ONLY;
-    fmt_snprintf(ev->encoding, sizeof ev->encoding, "r%03x", (unsigned)half);
+    fmt_snprintf(ev->encoding, sizeof ev->encoding, "r%03x", half);
     if (desc) {
         size_t used = strlen(ev->name);
         fmt_snprintf(ev->name + used, sizeof ev->name - used, "%s%s%s%s",
-                     cpl == CC_USR  ? ":u"
-                     : cpl == CC_OS ? ":k"
-                                    : "",
+                     st.usr == st.os ? ""
+                     : st.usr        ? ":u"
+                                     : ":k",
                      (cc_mode && !(desc->flags & P5_DURATION)) ? ":d" : "",
                      (!cc_mode && (desc->flags & P5_DURATION)) ? ":o" : "",
                      (half & CESR_PC) ? ":pc" : "");

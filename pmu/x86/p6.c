@@ -126,6 +126,7 @@ static void p6_rules(const struct pmu *pmu, struct evtsel_rules *rules)
     rules->all_counters = 0x3;
     rules->pin_control = true;
     rules->interrupt = true;
+    rules->backend = pmu_name(pmu);
 }
 
 static int p6_resolve(const struct pmu *pmu, const struct pmu_plan *plan,

@@ -1,5 +1,6 @@
 /* The PMU layer's core: the event-spec language, backend choice, passes,
  * errors, verification and the TSC fallback. */
+#include <stdio.h>
 #include <string.h>
 
 #include "pmu/backend.h"
@@ -153,6 +154,59 @@ static void verification(void)
           "a failed verification always names its reason (%s)", pmu.not_counting);
 }
 
+/* The encoding of one event, to compare two spellings of it. */
+struct encoded {
+    uint64_t config, config2;
+    char name[PMU_NAME_LEN];
+};
+
+static bool encode_one(const char *spec, struct encoded *out)
+{
+    if (plan_of(spec) < 0 || plan.n_events != 1)
+        return false;
+    out->config = plan.events[0].config;
+    out->config2 = plan.events[0].config2;
+    memcpy(out->name, plan.events[0].name, sizeof out->name);
+    return true;
+}
+
+/* One modifier vocabulary (pmu/modifiers.c): every backend takes the same
+ * spellings for what its hardware has and refuses the rest by name. */
+static void modifiers(void)
+{
+    struct {
+        const char *cpu, *lacked; /* a modifier of the vocabulary it has no bit for */
+    } cases[] = {
+        {"p5mmx", "e"}, {"piii", "t"}, {"arch", "d"},
+        {"k8", "pc"},   {"p4", "pm"},  {"ppc604e", "c=2"},
+    };
+    static const char *const same[][2] = {
+        {"cycles:u", "cycles:usr"}, {"cycles:k", "cycles:os"},       {"cycles:u", "cycles:u=1:k=0"},
+        {"cycles", "cycles:u:k"},   {"cycles", "cycles:usr=1:os=1"},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *cpu = cases[i].cpu;
+        model_pmu(&m, &pmu, MODEL_DEAD, cpu, NULL);
+        for (unsigned j = 0; j < sizeof same / sizeof same[0]; j++) {
+            struct encoded a, b;
+            bool ok = encode_one(same[j][0], &a) && encode_one(same[j][1], &b);
+            CHECK(ok && a.config == b.config && a.config2 == b.config2 && !strcmp(a.name, b.name),
+                  "%s: %s and %s encode alike (%s)", cpu, same[j][0], same[j][1],
+                  ok ? a.name : err);
+        }
+        CHECK(plan_of("cycles:u=0") < 0 && strstr(err, "no privilege level"),
+              "%s: u=0 alone counts nowhere and is refused: %s", cpu, err);
+        CHECK(plan_of("cycles:u=2") < 0 && strstr(err, "takes 0 or 1"),
+              "%s: a flag takes 0 or 1: %s", cpu, err);
+        char spec[40], word[40];
+        snprintf(spec, sizeof spec, "cycles:%s", cases[i].lacked);
+        snprintf(word, sizeof word, "'%.*s' not allowed on %s", (int)strcspn(cases[i].lacked, "="),
+                 cases[i].lacked, pmu_name(&pmu));
+        CHECK(plan_of(spec) < 0 && strstr(err, word), "%s: %s is refused by name: %s", cpu, spec,
+              err);
+    }
+}
+
 static void line_count(void *ctx, const char *text)
 {
     (void)text;
@@ -192,5 +246,6 @@ int main(void)
     errors_and_passes();
     verification();
     listing();
+    modifiers();
     return check_summary();
 }
