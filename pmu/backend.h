@@ -226,16 +226,10 @@ struct pmu_backend {
 };
 
 /* The registry, in detection order: the kernel's in pmu/<arch>/registry.c,
- * the host's (every architecture) in tools/hostlib/registry.c. */
-extern const struct pmu_backend pmu_p5_backend;
-extern const struct pmu_backend pmu_p6_backend;
-extern const struct pmu_backend pmu_arch_backend;
-extern const struct pmu_backend pmu_amd_backend;
-extern const struct pmu_backend pmu_p4_backend;
-extern const struct pmu_backend pmu_tsc_backend;
-extern const struct pmu_backend pmu_ppc604_backend;
-extern const struct pmu_backend pmu_ppc604e_backend;
-extern const struct pmu_backend pmu_timebase_backend;
+ * the host's (every architecture) in tools/hostlib/registry.c, both
+ * expanded from the lists in pmu/<arch>/registry.h, which also declare
+ * each backend (pmu_<name>_backend). */
+#define PMU_DECLARE_BACKEND(name) extern const struct pmu_backend pmu_##name##_backend;
 extern const struct pmu_backend *const pmu_backends[];
 extern const unsigned pmu_n_backends;
 

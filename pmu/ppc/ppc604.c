@@ -20,6 +20,7 @@
 #include "pmu/modifiers.h"
 #include "pmu/ppc/events_604e.h"
 #include "pmu/ppc/mmcr.h"
+#include "pmu/ppc/registry.h"
 
 #define PPC_WIDTH 32
 

@@ -4,6 +4,7 @@
  * User's Manual, "Time Base"). Every event it accepts is "TB", so no result
  * can pass for a PMU count. */
 #include "pmu/time_counter.h"
+#include "pmu/ppc/registry.h"
 
 static bool timebase_detect(const struct cpu_info *cpu)
 {

@@ -8,6 +8,7 @@
 #include "pmu/x86/events_amd.h"
 #include "pmu/x86/evtsel.h"
 #include "pmu/x86/regs.h"
+#include "pmu/x86/registry.h"
 
 #define AMD_LEGACY_COUNTERS 4
 #define AMD_CORE_COUNTERS   6

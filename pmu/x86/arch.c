@@ -12,6 +12,7 @@
 #include "pmu/x86/events_arch.h"
 #include "pmu/x86/evtsel.h"
 #include "pmu/x86/regs.h"
+#include "pmu/x86/registry.h"
 
 #define ARCH_MAX_GP 8
 

@@ -5,6 +5,7 @@
 #include "lib/kstring.h"
 #include "pmu/x86/p4_place.h"
 #include "pmu/x86/p4_resolve.h"
+#include "pmu/x86/registry.h"
 
 static bool p4_detect(const struct cpu_info *cpu)
 {

@@ -15,6 +15,7 @@
 #include "pmu/modifiers.h"
 #include "pmu/x86/events_p5.h"
 #include "pmu/x86/regs.h"
+#include "pmu/x86/registry.h"
 
 #define P5_WIDTH      40
 #define P5_HALF_SHIFT 16 /* counter 1's half of CESR */

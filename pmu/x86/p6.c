@@ -8,6 +8,7 @@
 #include "pmu/x86/events_p6.h"
 #include "pmu/x86/evtsel.h"
 #include "pmu/x86/regs.h"
+#include "pmu/x86/registry.h"
 
 #define P6_COUNTERS 2
 #define P6_WIDTH    40

@@ -1,6 +1,7 @@
 /* The last resort: no usable PMU, cycles come from the time-stamp counter.
  * Every event it accepts is "TSC", so no result can pass for a PMU count. */
 #include "pmu/time_counter.h"
+#include "pmu/x86/registry.h"
 
 static bool tsc_detect(const struct cpu_info *cpu)
 {

@@ -77,6 +77,22 @@ static void choice(void)
     CHECK(!strcmp(pmu_name(&pmu), "tsc"), "forcing tsc always works");
 }
 
+/* A new backend needs a synthetic CPU (tools/hostlib/cpus.c) for the host
+ * tools and every test that walks the CPU table to reach it. */
+static void every_backend_has_a_cpu(void)
+{
+    for (unsigned b = 0; b < pmu_n_backends; b++) {
+        const char *found = NULL;
+        for (unsigned i = 0; !found && pmu_cpu_name(i); i++) {
+            model_pmu(&m, &pmu, MODEL_DEAD, pmu_cpu_name(i), NULL);
+            if (pmu.backend == pmu_backends[b])
+                found = pmu_cpu_name(i);
+        }
+        CHECK(found, "backend %s has a synthetic CPU that chooses it (%s)",
+              pmu_backends[b]->name, found ? found : "none in tools/hostlib/cpus.c");
+    }
+}
+
 static void errors_and_passes(void)
 {
     model_pmu(&m, &pmu, MODEL_P6, "piii", NULL);
@@ -243,6 +259,7 @@ int main(void)
 {
     splitting();
     choice();
+    every_backend_has_a_cpu();
     errors_and_passes();
     verification();
     listing();
