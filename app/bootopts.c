@@ -94,8 +94,9 @@ void bootopts_print_help(void)
         kprintf("  %-10s %s [%s]", d->name, d->help, value);
         if (d->kind == OPT_CHOICE) {
             kprintf(" one of:");
-            for (unsigned c = 0; d->choices[c]; c++)
+            for (unsigned c = 0; d->choices[c]; c++) {
                 kprintf(" %s", d->choices[c]);
+            }
         } else if (d->kind == OPT_UINT) {
             kprintf(" (%u..%u)", (unsigned)d->min, (unsigned)d->max);
         }
@@ -106,8 +107,9 @@ void bootopts_print_help(void)
 const char *bootopts_choice_name(const char *option)
 {
     for (unsigned i = 0; i < N_DEFS; i++) {
-        if (defs[i].kind == OPT_CHOICE && strcmp(defs[i].name, option) == 0)
+        if (defs[i].kind == OPT_CHOICE && strcmp(defs[i].name, option) == 0) {
             return defs[i].choices[*(unsigned *)defs[i].target];
+        }
     }
     return "?";
 }

@@ -27,8 +27,9 @@ static struct pmu_plan plan;
 static void print_record(const char *line)
 {
     console_write_reserved(line);
-    if (about.keep_record)
+    if (about.keep_record) {
         about.keep_record(line);
+    }
 }
 
 static void final_record(bool pass)
@@ -43,19 +44,23 @@ static void read_options(void)
     kprintf("\nbarebench %s: bare-metal %s benchmarks (%s, %s%sserial %s)\n", BAREBENCH_VERSION,
             about.isa, about.env, about.machine ? about.machine : "", about.machine ? ", " : "",
             about.serial);
-    if (about.loader_note)
+    if (about.loader_note) {
         kprintf("barebench: %s\n", about.loader_note);
+    }
     kprintf("command line: \"%s\"\n", cmdline);
-    if (line[taken])
+    if (line[taken]) {
         run_error("cmdline",
                   "%u bytes: more than the %u read: the words from '%.40s' on are ignored",
                   (unsigned)strlen(line), (unsigned)sizeof cmdline - 1, line + taken);
+    }
     unsigned bad = bootopts_parse(cmdline);
     platform_options_apply();
-    if (bad)
+    if (bad) {
         kprintf("barebench: %u bad boot option(s) ignored; 'help' lists them all\n", bad);
-    if (boot_opts.help)
+    }
+    if (boot_opts.help) {
         bootopts_print_help();
+    }
 }
 
 void app_main(void)
@@ -70,15 +75,17 @@ void app_main(void)
     cpu_identify(&cpu);
     cpu_report(&cpu);
     platform_cpu_init(&cpu);
-    if (boot_opts.fault != FAULT_NONE)
+    if (boot_opts.fault != FAULT_NONE) {
         platform_raise_fault(boot_opts.fault);
+    }
 
     const char *detected =
         pmu_setup(&pmu, &plan, &cpu, boot_opts.pmu, runsetup_events(), boot_opts.pmudump);
     runsetup_init(&pmu, &plan, &cpu);
     struct suite_context suite = {&pmu, detected, &plan, &boot_opts, about.env, cmdline};
     unsigned faults = suite_run(&suite);
-    if (faults)
+    if (faults) {
         kprintf("\nbarebench: %u benchmark(s) faulted (reported above); the others ran\n", faults);
+    }
     run_finish(true);
 }

@@ -30,8 +30,9 @@ static void refuse(const char *name, const char *why)
 static const char *clash(const struct payload *list, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
-        if (payload_named(list[i].name))
+        if (payload_named(list[i].name)) {
             return list[i].name;
+        }
     }
     return NULL;
 }
@@ -67,8 +68,9 @@ static void load_one(const struct boot_module *m, const char *name)
     }
     store_used += (size + 15) & ~(size_t)15;
     kprintf("module %s: %u payload(s):", name, n);
-    for (unsigned i = 0; i < n; i++)
+    for (unsigned i = 0; i < n; i++) {
         kprintf(" %s", payloads[n_payloads + i].name);
+    }
     kprintf("\n");
     n_payloads += n;
     payload_set_extra(payloads, n_payloads);
@@ -81,7 +83,8 @@ void modules_load(const struct boot_module *modules, unsigned n, unsigned droppe
         str_copy(name, sizeof name, modules[i].name);
         load_one(&modules[i], name[0] ? name : "(unnamed)");
     }
-    if (dropped)
+    if (dropped) {
         run_error("module", "%u more module(s) ignored: at most %u are read", dropped,
                   BOOT_MAX_MODULES);
+    }
 }

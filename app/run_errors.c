@@ -54,8 +54,9 @@ void run_error(const char *where, const char *fmt, ...)
 void run_errors_record(void)
 {
     char message[MESSAGE_MAX];
-    for (unsigned i = 0; i < n_held; i++)
+    for (unsigned i = 0; i < n_held; i++) {
         record(held[i].where, held[i].message);
+    }
     if (n_lost) {
         fmt_snprintf(message, sizeof message,
                      "%u more error(s) before the boot record; the console has them all", n_lost);

@@ -42,10 +42,11 @@ static void record_bench(const struct payload *p)
 {
     record_begin("bench");
     record_field(p->name);
-    if (p->insns == PAYLOAD_INSNS_VARIABLE)
+    if (p->insns == PAYLOAD_INSNS_VARIABLE) {
         record_field("-");
-    else
+    } else {
         record_fieldf("%d", (int)p->insns);
+    }
     record_field(p->description);
     record_end();
 }
@@ -53,8 +54,9 @@ static void record_bench(const struct payload *p)
 static void print_bench_header(const struct payload *p)
 {
     kprintf("\n%s: %s", p->name, p->description);
-    if (p->insns != PAYLOAD_INSNS_VARIABLE)
+    if (p->insns != PAYLOAD_INSNS_VARIABLE) {
         kprintf(" [%d instruction%s per iteration]", (int)p->insns, p->insns == 1 ? "" : "s");
+    }
     kprintf("\n");
     record_bench(p);
 }
@@ -65,8 +67,9 @@ static void list_library(void)
 {
     const struct payload *p;
     select_print_library();
-    for (unsigned i = 0; (p = payload_at(i)); i++)
+    for (unsigned i = 0; (p = payload_at(i)); i++) {
         record_bench(p);
+    }
 }
 
 static void print_skip(const struct payload *p, const char *why)
@@ -105,8 +108,9 @@ static void print_pass_header(const struct suite_context *ctx, const struct payl
     size_t at = 0;
     events[0] = '\0';
     for (unsigned i = 0; i < plan->n_events; i++) {
-        if (plan->events[i].pass != pass)
+        if (plan->events[i].pass != pass) {
             continue;
+        }
         kprintf(" %s", plan->events[i].name);
         at += (size_t)fmt_snprintf(events + at, at < sizeof events ? sizeof events - at : 0, "%s%s",
                                    at ? "+" : "", plan->events[i].name);
@@ -143,8 +147,9 @@ static void print_row(const struct suite_context *ctx, const struct payload *p, 
     stats_compute(result.value[slot], cfg->reps, &s);
     int64_t shown[6] = {
         pick(&s, ctx->opts->aggregate), s.min, s.max, s.mean, s.trimmed, s.max - s.min};
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < 6; i++) {
         fmt_fixed(v[i], sizeof v[i], shown[i], 2);
+    }
     kprintf("  %10s %10s %10s %10s %10s %8s  %-28s %-22s %s\n", v[0], v[1], v[2], v[3], v[4], v[5],
             ev->name, ev->encoding, ev->counter);
 
@@ -182,12 +187,15 @@ static const char *start_pass(const struct suite_context *ctx, unsigned pass)
 {
     static char why[96];
     const char *sampler = NULL;
-    if (pmu_start_pass(ctx->pmu, ctx->plan, pass) == 0 && !(sampler = sample_pass_started(pass)))
+    if (pmu_start_pass(ctx->pmu, ctx->plan, pass) == 0 && !(sampler = sample_pass_started(pass))) {
         return NULL;
-    if (pmu_stop_pass(ctx->pmu, ctx->plan, pass) < 0)
+    }
+    if (pmu_stop_pass(ctx->pmu, ctx->plan, pass) < 0) {
         kprintf("pmu: stopping pass %u faulted too\n", pass);
-    if (sampler)
+    }
+    if (sampler) {
         return sampler;
+    }
     fmt_snprintf(why, sizeof why,
                  "pass %u: a register write faulted while programming the counters", pass);
     return why;
@@ -198,10 +206,11 @@ static const char *start_pass(const struct suite_context *ctx, unsigned pass)
 static void stop_pass(const struct suite_context *ctx, unsigned pass)
 {
     sample_pass_ending(pass);
-    if (pmu_stop_pass(ctx->pmu, ctx->plan, pass) < 0)
+    if (pmu_stop_pass(ctx->pmu, ctx->plan, pass) < 0) {
         kprintf("pmu: a register write faulted while stopping pass %u; the counters may run on "
                 "until the next pass reprograms them\n",
                 pass);
+    }
 }
 
 /* Prints what the empty window costs in each pass: the constant that
@@ -226,9 +235,10 @@ static void print_overhead(const struct suite_context *ctx, const struct measure
         stop_pass(ctx, pass);
         kprintf("window overhead, pass %u (minimum of %u empty windows):", pass,
                 (unsigned)cfg->reps);
-        for (unsigned i = 0; i < n; i++)
+        for (unsigned i = 0; i < n; i++) {
             kprintf(" %s %llu", ctx->plan->events[result.event[i]].name,
                     (unsigned long long)min_count[i]);
+        }
         kprintf("\n");
     }
 }
@@ -262,8 +272,9 @@ static bool measure_payload(const struct suite_context *ctx, const struct payloa
         struct pass_job job = {p, ctx->plan, pass, cfg, regs};
         bool ok = suite_catch(run_pass_job, &job, &why, fault);
         stop_pass(ctx, pass);
-        if (!ok)
+        if (!ok) {
             return false;
+        }
         if (why) {
             print_skip(p, why);
             return true;
@@ -274,8 +285,9 @@ static bool measure_payload(const struct suite_context *ctx, const struct payloa
             continue;
         }
         print_pass_header(ctx, p, pass, cfg);
-        for (unsigned slot = 0; slot < result.n_events; slot++)
+        for (unsigned slot = 0; slot < result.n_events; slot++) {
             print_row(ctx, p, pass, slot, cfg);
+        }
     }
     return true;
 }
@@ -302,8 +314,9 @@ unsigned suite_run(const struct suite_context *ctx)
     unsigned faults = 0;
 
     select_payloads(o->bench, &selection, unmatched);
-    if (selection.n == 0 && !selection.list_only)
+    if (selection.n == 0 && !selection.list_only) {
         run_error("bench", "bench=%s selects no benchmark: none is measured", o->bench);
+    }
     cfg.ser = suite_conditions_setup(ctx->pmu, o->serialize, o->turbo == TURBO_OFF);
     if (selection.list_only) {
         print_boot_record(ctx, cfg.ser);
@@ -320,10 +333,11 @@ unsigned suite_run(const struct suite_context *ctx)
     run_errors_record();
     /* No TSC and nothing else to read: RDTSC would raise #UD in every window. */
     const char *unreadable = measure_unreadable(ctx->pmu, ctx->plan);
-    if (unreadable)
+    if (unreadable) {
         kprintf("bench: %s: every benchmark is skipped\n", unreadable);
-    else if (selection.n)
+    } else if (selection.n) {
         print_overhead(ctx, &cfg);
+    }
 
     for (unsigned i = 0; i < selection.n; i++) {
         const struct payload *p = selection.payloads[i];
@@ -334,8 +348,9 @@ unsigned suite_run(const struct suite_context *ctx)
         screen_status(status);
         const char *why = unreadable ? unreadable : suite_missing_feature(p, &ctx->pmu->cpu);
         mem_reset(); /* what the previous payload's prepare allocated */
-        if (!why && p->prepare)
+        if (!why && p->prepare) {
             why = p->prepare(&regs, &env);
+        }
         if (why) {
             print_skip(p, why);
             continue;

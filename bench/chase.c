@@ -13,10 +13,12 @@ static uint32_t chase_build(uint32_t bytes, uint32_t line)
     uint32_t lines = bytes / line;
     uint8_t *buf = mem_alloc(bytes, 4096);
     uint32_t *order = mem_alloc(lines * sizeof *order, 4);
-    if (!buf || !order || lines < 2)
+    if (!buf || !order || lines < 2) {
         return 0;
-    for (uint32_t i = 0; i < lines; i++)
+    }
+    for (uint32_t i = 0; i < lines; i++) {
         order[i] = i;
+    }
     uint32_t seed = 12345;
     for (uint32_t i = lines - 1; i > 0; i--) {
         seed = seed * 1103515245u + 12345u;
@@ -35,8 +37,9 @@ static uint32_t chase_build(uint32_t bytes, uint32_t line)
 static const char *chase_prepare(struct payload_regs *regs, uint32_t bytes)
 {
     uint32_t start = chase_build(bytes, chase_line);
-    if (!start)
+    if (!start) {
         return "not enough memory for the working set";
+    }
     *chase_start(regs) = start;
     return 0;
 }

@@ -19,12 +19,14 @@ const char *measure_method_name(enum measure_method m)
 
 const char *measure_unreadable(const struct pmu *pmu, const struct pmu_plan *plan)
 {
-    if (pmu->cpu.features[FEAT_TSC])
+    if (pmu->cpu.features[FEAT_TSC]) {
         return 0;
+    }
     for (unsigned i = 0; i < plan->n_events; i++) {
-        if (plan->events[i].read.kind == PMU_READ_RDTSC)
+        if (plan->events[i].read.kind == PMU_READ_RDTSC) {
             return "nothing to read: no working performance counters and no time-stamp counter "
                    "(CPUID.1:EDX.TSC = 0)";
+        }
     }
     return 0;
 }
@@ -59,8 +61,9 @@ unsigned measure_overhead(const struct pmu_plan *plan, unsigned pass,
         window_run(&w, &regs, start, end);
         for (unsigned i = 0; i < n; i++) {
             uint64_t count = pmu_delta(&reads[i], start[i], end[i]);
-            if (r == cfg->warmup || (r > cfg->warmup && count < min_count[i]))
+            if (r == cfg->warmup || (r > cfg->warmup && count < min_count[i])) {
                 min_count[i] = count;
+            }
         }
     }
     return n;
@@ -79,12 +82,14 @@ const char *measure_pass(const struct payload *p, const struct pmu_plan *plan, u
     out->method = cfg->method;
     if (out->method == MEASURE_DIFF &&
         (!window_build(&a, p, u, reads, n, cfg->ser, code_a, CODE_CAP) ||
-         !window_build(&b, p, 2 * u, reads, n, cfg->ser, code_b, CODE_CAP)))
+         !window_build(&b, p, 2 * u, reads, n, cfg->ser, code_b, CODE_CAP))) {
         out->method = MEASURE_EMPTY; /* 2U copies do not fit */
+    }
     if (out->method == MEASURE_EMPTY &&
         (!window_build(&a, p, 0, reads, n, cfg->ser, code_a, CODE_CAP) ||
-         !window_build(&b, p, u, reads, n, cfg->ser, code_b, CODE_CAP)))
+         !window_build(&b, p, u, reads, n, cfg->ser, code_b, CODE_CAP))) {
         return "the body does not fit in the code buffer at this unroll";
+    }
 
     uint64_t start[WINDOW_MAX_READS], end[WINDOW_MAX_READS];
     for (uint32_t w = 0; w < cfg->warmup; w++) {
@@ -93,17 +98,20 @@ const char *measure_pass(const struct payload *p, const struct pmu_plan *plan, u
     }
     for (uint32_t r = 0; r < cfg->reps; r++) {
         window_run(&a, regs, start, end);
-        for (unsigned i = 0; i < n; i++)
+        for (unsigned i = 0; i < n; i++) {
             count_a[i][r] = pmu_delta(&reads[i], start[i], end[i]);
+        }
         window_run(&b, regs, start, end);
-        for (unsigned i = 0; i < n; i++)
+        for (unsigned i = 0; i < n; i++) {
             out->value[i][r] = (int64_t)pmu_delta(&reads[i], start[i], end[i]);
+        }
     }
 
     for (unsigned i = 0; i < n; i++) {
         uint64_t empty_min = count_a[i][0];
-        for (uint32_t r = 1; r < cfg->reps; r++)
+        for (uint32_t r = 1; r < cfg->reps; r++) {
             empty_min = count_a[i][r] < empty_min ? count_a[i][r] : empty_min;
+        }
         for (uint32_t r = 0; r < cfg->reps; r++) {
             int64_t base =
                 out->method == MEASURE_DIFF ? (int64_t)count_a[i][r] : (int64_t)empty_min;

@@ -51,8 +51,9 @@ static const char *string_at(const struct reader *r, unsigned index, const char 
     for (size_t i = 0; i < room && i <= max; i++) {
         char c = s[i];
         if (c == '\0') {
-            if (i == 0 && is_name)
+            if (i == 0 && is_name) {
                 break;
+            }
             return s;
         }
         if (is_name ? !name_ok(c) : (c < 0x20 || c > 0x7e)) {
@@ -78,24 +79,27 @@ static bool parse_desc(const struct reader *r, unsigned i, const uint8_t *d, str
     int32_t insns = (int32_t)u32_at(d + 16), branches = (int32_t)u32_at(d + 20);
     uint32_t flags = u32_at(d + 24);
     const char *name = string_at(r, i, "name", u32_at(d), MODULE_MAX_NAME, true);
-    if (!name)
+    if (!name) {
         return false;
+    }
     const char *desc = string_at(r, i, "description", u32_at(d + 4), MODULE_MAX_DESC, false);
-    if (!desc)
+    if (!desc) {
         return false;
+    }
     const char *bad = NULL;
-    if (body_len == 0 || body_len > MODULE_MAX_BODY)
+    if (body_len == 0 || body_len > MODULE_MAX_BODY) {
         bad = "body length is 0 or above the limit";
-    else if (body_off < MODULE_HEADER_LEN || !in_module(r, body_off, body_len))
+    } else if (body_off < MODULE_HEADER_LEN || !in_module(r, body_off, body_len)) {
         bad = "body lies outside the module";
-    else if (!count_ok(insns) || !count_ok(branches))
+    } else if (!count_ok(insns) || !count_ok(branches)) {
         bad = "instruction or branch count out of range";
-    else if (insns != PAYLOAD_INSNS_VARIABLE && branches > insns)
+    } else if (insns != PAYLOAD_INSNS_VARIABLE && branches > insns) {
         bad = "more branches than instructions";
-    else if (flags & ~(uint32_t)PAYLOAD_KNOWN_FLAGS)
+    } else if (flags & ~(uint32_t)PAYLOAD_KNOWN_FLAGS) {
         bad = "unknown flags";
-    else if (u32_at(d + 28) != 0)
+    } else if (u32_at(d + 28) != 0) {
         bad = "reserved field is not 0 (prepare functions are not supported)";
+    }
     if (bad) {
         fmt_snprintf(r->why, r->why_size, "payload %u (%s): %s", i, name, bad);
         return false;
@@ -114,10 +118,11 @@ static bool check_header(const struct reader *r, unsigned cap, uint32_t *count, 
 {
     const uint8_t *h = r->data;
     const char *bad = NULL;
-    if (r->len < MODULE_HEADER_LEN)
+    if (r->len < MODULE_HEADER_LEN) {
         bad = "shorter than a header: not a payload module";
-    else if (memcmp(h, MODULE_MAGIC, 4) != 0)
+    } else if (memcmp(h, MODULE_MAGIC, 4) != 0) {
         bad = "no BBPM magic: not a payload module";
+    }
     if (bad) {
         str_copy(r->why, r->why_size, bad);
         return false;
@@ -143,13 +148,14 @@ static bool check_header(const struct reader *r, unsigned cap, uint32_t *count, 
         return false;
     }
     if (u16_at(h + 6) != MODULE_HEADER_LEN || u16_at(h + 24) != MODULE_DESC_LEN ||
-        u16_at(h + 26) != 0 || u32_at(h + 28) != 0)
+        u16_at(h + 26) != 0 || u32_at(h + 28) != 0) {
         bad = "header or descriptor length, or a reserved field, is wrong for version 1";
-    else if (*count == 0 || *count > MODULE_MAX_PAYLOADS || *count > cap)
+    } else if (*count == 0 || *count > MODULE_MAX_PAYLOADS || *count > cap) {
         bad = "payload count is 0 or more than this kernel takes";
-    else if (*table < MODULE_HEADER_LEN || (*table & 3) ||
-             !in_module(r, *table, *count * MODULE_DESC_LEN))
+    } else if (*table < MODULE_HEADER_LEN || (*table & 3) ||
+               !in_module(r, *table, *count * MODULE_DESC_LEN)) {
         bad = "descriptor table lies outside the module";
+    }
     if (bad) {
         str_copy(r->why, r->why_size, bad);
         return false;
@@ -168,11 +174,13 @@ bool module_parse(const uint8_t *data, size_t len, struct payload *out, unsigned
                      MODULE_MAX_BYTES);
         return false;
     }
-    if (!check_header(&r, cap, &count, &table))
+    if (!check_header(&r, cap, &count, &table)) {
         return false;
+    }
     for (unsigned i = 0; i < count; i++) {
-        if (!parse_desc(&r, i, data + table + i * MODULE_DESC_LEN, &out[i]))
+        if (!parse_desc(&r, i, data + table + i * MODULE_DESC_LEN, &out[i])) {
             return false;
+        }
         for (unsigned j = 0; j < i; j++) {
             if (str_ieq(out[j].name, out[i].name)) {
                 fmt_snprintf(why, why_size, "payload %u: name %s is used twice", i, out[i].name);

@@ -25,7 +25,7 @@ enum {
                        sizeof(((struct payload *)0)->name) == 4,                                   \
                    "struct payload." #name " is not the 32-bit word the assembler macros make");
 #define ONE_BIT(what, bit)                                                                         \
-    _Static_assert((bit) != 0 && ((bit) & ((bit)-1)) == 0, what " is not one bit");
+    _Static_assert((bit) != 0 && ((bit) & ((bit) - 1)) == 0, what " is not one bit");
 #define PAYLOAD_NEED(name, bit) ONE_BIT("PAYLOAD_NEEDS_" #name, bit)
 #define PAYLOAD_FLAG(name, bit) ONE_BIT("PAYLOAD_" #name, bit)
 #include "bench/payload.def"
@@ -57,8 +57,9 @@ const struct payload *payload_at(unsigned i)
      * count comes from their addresses. */
     unsigned builtin = (unsigned)(((uintptr_t)__payloads_end - (uintptr_t)__payloads_start) /
                                   sizeof(struct payload));
-    if (i < builtin)
+    if (i < builtin) {
         return &__payloads_start[i];
+    }
     return i - builtin < n_extra ? &extra[i - builtin] : NULL;
 }
 
@@ -66,8 +67,9 @@ const struct payload *payload_named(const char *name)
 {
     const struct payload *p;
     for (unsigned i = 0; (p = payload_at(i)); i++) {
-        if (str_ieq(p->name, name))
+        if (str_ieq(p->name, name)) {
             return p;
+        }
     }
     return NULL;
 }

@@ -19,8 +19,9 @@ void record_set_sink(void (*sink)(const char *line))
 
 static void append_raw(const char *text)
 {
-    while (*text && used + 1 < RECORD_MAX - 16)
+    while (*text && used + 1 < RECORD_MAX - 16) {
         line[used++] = *text++;
+    }
     line[used] = '\0';
 }
 
@@ -66,8 +67,9 @@ void record_end(void)
     fmt_snprintf(tail, sizeof tail, "*%08x", (unsigned)crc32_update(0, line, used));
     str_copy(line + used, sizeof line - used, tail);
     next_seq++;
-    if (record_sink)
+    if (record_sink) {
         record_sink(line);
+    }
 }
 
 void record_cond(const char *key, const char *value, const char *detail)

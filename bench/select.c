@@ -8,27 +8,31 @@
 
 static bool in_set(const struct payload *p, bool all)
 {
-    if (p->flags & PAYLOAD_TEST_ONLY)
+    if (p->flags & PAYLOAD_TEST_ONLY) {
         return false;
+    }
     return all || !(p->flags & PAYLOAD_NOT_DEFAULT);
 }
 
 static void add(struct selection *sel, const struct payload *p)
 {
     for (unsigned i = 0; i < sel->n; i++) {
-        if (sel->payloads[i] == p)
+        if (sel->payloads[i] == p) {
             return;
+        }
     }
-    if (sel->n < SELECT_MAX)
+    if (sel->n < SELECT_MAX) {
         sel->payloads[sel->n++] = p;
+    }
 }
 
 static void add_set(struct selection *sel, bool all)
 {
     const struct payload *p;
     for (unsigned i = 0; (p = payload_at(i)); i++) {
-        if (in_set(p, all))
+        if (in_set(p, all)) {
             add(sel, p);
+        }
     }
 }
 
@@ -61,22 +65,26 @@ void select_payloads(const char *spec, struct selection *sel,
     const char *s = spec;
     while (*s) {
         const char *word = s;
-        while (*s && *s != '+' && *s != ',')
+        while (*s && *s != '+' && *s != ',') {
             s++;
+        }
         size_t len = (size_t)(s - word);
-        if (len && !add_word(sel, word, len))
+        if (len && !add_word(sel, word, len)) {
             unmatched(word, len);
-        if (*s)
+        }
+        if (*s) {
             s++;
+        }
     }
 }
 
 static void count_text(char *buf, size_t size, int32_t count)
 {
-    if (count == PAYLOAD_INSNS_VARIABLE)
+    if (count == PAYLOAD_INSNS_VARIABLE) {
         str_copy(buf, size, "-");
-    else
+    } else {
         fmt_snprintf(buf, size, "%d", (int)count);
+    }
 }
 
 void select_print_library(void)

@@ -7,8 +7,9 @@ static void sort(int64_t *v, unsigned n)
     for (unsigned i = 1; i < n; i++) {
         int64_t x = v[i];
         unsigned j = i;
-        for (; j > 0 && v[j - 1] > x; j--)
+        for (; j > 0 && v[j - 1] > x; j--) {
             v[j] = v[j - 1];
+        }
         v[j] = x;
     }
 }
@@ -32,13 +33,15 @@ void stats_compute(int64_t *values, unsigned n, struct stats *out)
     out->max = values[n - 1];
     out->median = n % 2 ? values[n / 2] : div_round(values[n / 2 - 1] + values[n / 2], 2);
     int64_t sum = 0;
-    for (unsigned i = 0; i < n; i++)
+    for (unsigned i = 0; i < n; i++) {
         sum += values[i];
+    }
     out->mean = div_round(sum, n);
     unsigned cut = n / 5;
     int64_t trimmed_sum = 0;
-    for (unsigned i = cut; i < n - cut; i++)
+    for (unsigned i = cut; i < n - cut; i++) {
         trimmed_sum += values[i];
+    }
     out->trimmed = div_round(trimmed_sum, n - 2 * cut);
 }
 

@@ -13,10 +13,11 @@ void window_run(const struct window *w, const struct payload_regs *regs, uint64_
                 uint64_t *end)
 {
     window_regs = *regs;
-    if (runner)
+    if (runner) {
         runner(w);
-    else
+    } else {
         ((void (*)(void))w->code)();
+    }
     for (unsigned i = 0; i < w->n_reads; i++) {
         start[i] = window_start[i];
         end[i] = window_end[i];

@@ -15,8 +15,9 @@ static const char *reserved, *reserved_instead;
 
 bool console_add_sink(console_sink sink)
 {
-    if (n_sinks == CONSOLE_MAX_SINKS)
+    if (n_sinks == CONSOLE_MAX_SINKS) {
         return false;
+    }
     sinks[n_sinks++] = sink;
     return true;
 }
@@ -24,8 +25,9 @@ bool console_add_sink(console_sink sink)
 static void console_write(const char *text)
 {
     for (; *text; text++) {
-        for (unsigned i = 0; i < n_sinks; i++)
+        for (unsigned i = 0; i < n_sinks; i++) {
             sinks[i](*text);
+        }
     }
 }
 
@@ -45,8 +47,9 @@ static void defuse(char *text)
 {
     size_t n = reserved ? strlen(reserved) : 0;
     for (; n && *text; text++) {
-        if (strncmp(text, reserved, n) == 0)
+        if (strncmp(text, reserved, n) == 0) {
             memcpy(text, reserved_instead, n);
+        }
     }
 }
 
@@ -59,6 +62,7 @@ void kprintf(const char *fmt, ...)
     va_end(ap);
     defuse(buf);
     console_write(buf);
-    if (n >= (int)sizeof buf)
+    if (n >= (int)sizeof buf) {
         console_write("[...]\n");
+    }
 }

@@ -18,8 +18,9 @@ size_t mem_arena_size(void)
 void *mem_alloc(size_t size, size_t align)
 {
     uintptr_t p = (arena_next + align - 1) & ~(uintptr_t)(align - 1);
-    if (p < arena_next || p > arena_end || arena_end - p < size)
+    if (p < arena_next || p > arena_end || arena_end - p < size) {
         return NULL;
+    }
     arena_next = p + size;
     return (void *)p;
 }

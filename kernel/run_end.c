@@ -14,7 +14,8 @@ void run_end_announce(bool pass)
 {
     void (*hook)(bool) = finish_hook;
     finish_hook = 0;
-    if (hook)
+    if (hook) {
         hook(pass);
+    }
     kprintf("barebench: finished, status %s\n", pass ? "PASS" : "FAIL");
 }

@@ -26,10 +26,12 @@ static void keep(char ch)
 {
     if (history_len == SCREEN_HISTORY) {
         unsigned cut = SCREEN_HISTORY / 2, gone = 0;
-        while (cut < SCREEN_HISTORY && history[cut - 1] != '\n')
+        while (cut < SCREEN_HISTORY && history[cut - 1] != '\n') {
             cut++;
-        for (unsigned i = 0; i < cut; i++)
+        }
+        for (unsigned i = 0; i < cut; i++) {
             gone += history[i] == '\n';
+        }
         history_rows -= gone;
         history_dropped += gone;
         memmove(history, history + cut, SCREEN_HISTORY - cut);
@@ -42,10 +44,12 @@ static void keep(char ch)
 void screen_attach(const struct screen_device *d)
 {
     dev = d;
-    if (!dev)
+    if (!dev) {
         return;
-    if (dev->start)
+    }
+    if (dev->start) {
         dev->start();
+    }
     cols = dev->cols < SCREEN_MAX_COLS ? dev->cols : SCREEN_MAX_COLS;
     rows = dev->rows < SCREEN_MAX_ROWS ? dev->rows : SCREEN_MAX_ROWS;
     screen_clear();
@@ -71,12 +75,14 @@ static void put(unsigned c, unsigned r, char ch)
 
 void screen_clear(void)
 {
-    if (!dev)
+    if (!dev) {
         return;
+    }
     memset(shown, 0, sizeof shown); /* dots may cover any cell: redraw all */
     for (unsigned r = 0; r < rows; r++) {
-        for (unsigned c = 0; c < cols; c++)
+        for (unsigned c = 0; c < cols; c++) {
             put(c, r, ' ');
+        }
     }
     row = STATUS_ROWS;
     col = 0;
@@ -86,15 +92,17 @@ void screen_clear(void)
 void screen_status(const char *text)
 {
     unsigned n = screen_text(0, 0, text);
-    for (; dev && n < cols; n++)
+    for (; dev && n < cols; n++) {
         put(n, 0, ' ');
+    }
 }
 
 unsigned screen_text(unsigned col, unsigned r, const char *text)
 {
     unsigned n = 0;
-    for (; dev && r < rows && col + n < cols && text[n]; n++)
+    for (; dev && r < rows && col + n < cols && text[n]; n++) {
         put(col + n, r, text[n]);
+    }
     return n;
 }
 
@@ -103,11 +111,13 @@ static void scroll(void)
     char next[SCREEN_MAX_COLS];
     for (unsigned r = STATUS_ROWS; r + 1 < rows; r++) {
         memcpy(next, shown[r + 1], cols);
-        for (unsigned c = 0; c < cols; c++)
+        for (unsigned c = 0; c < cols; c++) {
             put(c, r, next[c]);
+        }
     }
-    for (unsigned c = 0; c < cols; c++)
+    for (unsigned c = 0; c < cols; c++) {
         put(c, rows - 1, ' ');
+    }
 }
 
 /* The cursor moves to the next row only when something is written there,
@@ -115,18 +125,21 @@ static void scroll(void)
 static void advance(void)
 {
     col = 0;
-    if (row + 1 < rows)
+    if (row + 1 < rows) {
         row++;
-    else
+    } else {
         scroll();
+    }
 }
 
 static void emit(char ch)
 {
-    if (ch == '\r')
+    if (ch == '\r') {
         return;
-    if (pending_newline)
+    }
+    if (pending_newline) {
         advance();
+    }
     pending_newline = ch == '\n';
     if (ch == '\n') {
         keep('\n');
@@ -144,22 +157,26 @@ static void emit(char ch)
  * each line is held back until it is known. */
 void screen_putc(char ch)
 {
-    if (!dev)
+    if (!dev) {
         return;
+    }
     if (mode == LINE_START && hidden && ch == hidden[n_held]) {
         held[n_held++] = ch;
-        if (!hidden[n_held])
+        if (!hidden[n_held]) {
             mode = LINE_RECORD;
+        }
         return;
     }
     if (mode == LINE_START) {
         mode = LINE_TEXT;
-        for (unsigned i = 0; i < n_held; i++)
+        for (unsigned i = 0; i < n_held; i++) {
             emit(held[i]);
+        }
         n_held = 0;
     }
-    if (mode == LINE_TEXT)
+    if (mode == LINE_TEXT) {
         emit(ch);
+    }
     if (ch == '\n') {
         mode = LINE_START;
         n_held = 0;
@@ -178,8 +195,9 @@ unsigned screen_history_dropped(void)
 
 void screen_show_history(unsigned first)
 {
-    if (!dev)
+    if (!dev) {
         return;
+    }
     screen_clear();
     unsigned r = 0, c = 0;
     for (unsigned i = 0; i < history_len && r < first + rows - STATUS_ROWS; i++) {

@@ -6,8 +6,9 @@ struct trap_catch *trap_current_catch;
 void trap_escape(const struct trap_info *info)
 {
     struct trap_catch *c = trap_current_catch;
-    if (!c)
+    if (!c) {
         return;
+    }
     trap_current_catch = c->outer;
     c->info = *info;
     klongjmp(&c->jmp, (int)info->vector + 1);

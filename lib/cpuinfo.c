@@ -71,8 +71,9 @@ static bool leaf_present(const struct cpu_info *info, uint32_t leaf)
 
 static void put_reg(char *dst, uint32_t v)
 {
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 4; i++) {
         dst[i] = (char)(v >> (8 * i));
+    }
 }
 
 static void decode_brand(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
@@ -88,8 +89,9 @@ static void decode_brand(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
     }
     raw[48] = '\0';
     const char *s = raw;
-    while (*s == ' ')
+    while (*s == ' ') {
         s++;
+    }
     str_copy(info->brand, sizeof info->brand, s);
 }
 
@@ -107,8 +109,9 @@ static void decode_perfmon(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
         pm->fixed_counters = (uint8_t)(r.edx & 0x1f);
         pm->fixed_width = (uint8_t)(r.edx >> 5);
     }
-    if (pm->version >= 5)
+    if (pm->version >= 5) {
         pm->fixed_mask = r.ecx;
+    }
 }
 
 /* A hypervisor's vendor is printable ASCII; anything else (a CPU that
@@ -123,8 +126,9 @@ static void decode_hypervisor(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
     put_reg(vendor + 8, r.edx);
     vendor[12] = '\0';
     for (int i = 0; i < 12 && vendor[i]; i++) {
-        if (vendor[i] < 0x20 || vendor[i] > 0x7e)
+        if (vendor[i] < 0x20 || vendor[i] > 0x7e) {
             return;
+        }
     }
     str_copy(info->hypervisor, sizeof info->hypervisor, vendor);
 }
@@ -140,14 +144,16 @@ void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
     put_reg(info->vendor_string + 4, r.edx);
     put_reg(info->vendor_string + 8, r.ecx);
     info->vendor_string[12] = '\0';
-    if (strcmp(info->vendor_string, "GenuineIntel") == 0)
+    if (strcmp(info->vendor_string, "GenuineIntel") == 0) {
         info->vendor = VENDOR_INTEL;
-    else if (strcmp(info->vendor_string, "AuthenticAMD") == 0)
+    } else if (strcmp(info->vendor_string, "AuthenticAMD") == 0) {
         info->vendor = VENDOR_AMD;
+    }
 
     cpuid(0x80000000u, 0, &r, ctx);
-    if ((r.eax & 0xffff0000u) == 0x80000000u && r.eax <= 0x800000ffu)
+    if ((r.eax & 0xffff0000u) == 0x80000000u && r.eax <= 0x800000ffu) {
         info->max_ext_leaf = r.eax;
+    }
 
     if (info->max_leaf >= 1) {
         cpuid(1, 0, &r, ctx);
@@ -159,16 +165,19 @@ void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
         info->logical_per_package = logical ? logical : 1;
         info->family = base_family;
         info->model = base_model;
-        if (base_family == 0xf)
+        if (base_family == 0xf) {
             info->family += (r.eax >> 20) & 0xff;
-        if (base_family == 0x6 || base_family == 0xf)
+        }
+        if (base_family == 0x6 || base_family == 0xf) {
             info->model += ((r.eax >> 16) & 0xf) << 4;
+        }
     }
 
     for (unsigned f = 0; f < FEAT_COUNT; f++) {
         const struct feature_bit *fb = &feature_bits[f];
-        if (!leaf_present(info, fb->leaf))
+        if (!leaf_present(info, fb->leaf)) {
             continue;
+        }
         cpuid(fb->leaf, 0, &r, ctx);
         uint32_t reg = fb->reg == 'a'   ? r.eax
                        : fb->reg == 'b' ? r.ebx
@@ -183,12 +192,15 @@ void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
         info->features[FEAT_AMD_PERFCTR_L2] = false;
     }
 
-    if (leaf_present(info, 0x80000004u))
+    if (leaf_present(info, 0x80000004u)) {
         decode_brand(info, cpuid, ctx);
-    if (info->features[FEAT_HYPERVISOR])
+    }
+    if (info->features[FEAT_HYPERVISOR]) {
         decode_hypervisor(info, cpuid, ctx);
-    if (info->vendor == VENDOR_INTEL && leaf_present(info, 0xA))
+    }
+    if (info->vendor == VENDOR_INTEL && leaf_present(info, 0xA)) {
         decode_perfmon(info, cpuid, ctx);
+    }
 }
 
 bool cpu_is_qemu_tcg(const struct cpu_info *info)

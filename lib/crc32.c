@@ -7,8 +7,9 @@ uint32_t crc32_update(uint32_t crc, const void *data, size_t len)
     crc = ~crc;
     while (len--) {
         crc ^= *p++;
-        for (int bit = 0; bit < 8; bit++)
+        for (int bit = 0; bit < 8; bit++) {
             crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1)));
+        }
     }
     return ~crc;
 }

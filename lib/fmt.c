@@ -11,8 +11,9 @@ struct out {
 
 static void put(struct out *o, char c)
 {
-    if (o->len + 1 < o->size)
+    if (o->len + 1 < o->size) {
         o->buf[o->len] = c;
+    }
     o->len++;
 }
 
@@ -26,14 +27,17 @@ static void put_padded(struct out *o, const char *s, size_t n, int width, bool l
         n--;
     }
     if (!left) {
-        while (fill--)
+        while (fill--) {
             put(o, pad);
+        }
         fill = 0;
     }
-    while (n--)
+    while (n--) {
         put(o, *s++);
-    while (fill--)
+    }
+    while (fill--) {
         put(o, ' ');
+    }
 }
 
 /* Writes v in base into the end of tmp; returns the first digit. */
@@ -62,12 +66,13 @@ int fmt_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
         bool left = false;
         char pad = ' ';
         for (;; fmt++) {
-            if (*fmt == '-')
+            if (*fmt == '-') {
                 left = true;
-            else if (*fmt == '0')
+            } else if (*fmt == '0') {
                 pad = '0';
-            else
+            } else {
                 break;
+            }
         }
         int width = 0;
         if (*fmt == '*') {
@@ -78,8 +83,9 @@ int fmt_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
             }
             fmt++;
         }
-        while (*fmt >= '0' && *fmt <= '9')
+        while (*fmt >= '0' && *fmt <= '9') {
             width = width * 10 + (*fmt++ - '0');
+        }
         int precision = -1;
         if (*fmt == '.') {
             fmt++;
@@ -88,16 +94,18 @@ int fmt_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
                 precision = va_arg(ap, int);
                 fmt++;
             }
-            while (*fmt >= '0' && *fmt <= '9')
+            while (*fmt >= '0' && *fmt <= '9') {
                 precision = precision * 10 + (*fmt++ - '0');
+            }
         }
         int longs = 0;
         while (*fmt == 'l') {
             longs++;
             fmt++;
         }
-        if (left)
+        if (left) {
             pad = ' ';
+        }
 
         char *end = tmp + sizeof tmp;
         char *s;
@@ -109,8 +117,9 @@ int fmt_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
                 longs >= 2 ? va_arg(ap, long long) : (longs ? va_arg(ap, long) : va_arg(ap, int));
             u = v < 0 ? -(uint64_t)v : (uint64_t)v;
             s = utoa(u, 10, false, end);
-            if (v < 0)
+            if (v < 0) {
                 *--s = '-';
+            }
             put_padded(&o, s, (size_t)(end - s), width, left, pad);
             break;
         }
@@ -134,11 +143,13 @@ int fmt_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
             break;
         case 's': {
             const char *str = va_arg(ap, const char *);
-            if (!str)
+            if (!str) {
                 str = "(null)";
+            }
             size_t n = 0;
-            while (str[n] && (precision < 0 || n < (size_t)precision))
+            while (str[n] && (precision < 0 || n < (size_t)precision)) {
                 n++;
+            }
             put_padded(&o, str, n, width, left, ' ');
             break;
         }
@@ -154,8 +165,9 @@ int fmt_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
             break;
         }
     }
-    if (size)
+    if (size) {
         buf[o.len < size ? o.len : size - 1] = '\0';
+    }
     return (int)o.len;
 }
 
@@ -171,11 +183,13 @@ int fmt_snprintf(char *buf, size_t size, const char *fmt, ...)
 int fmt_fixed(char *buf, size_t size, int64_t scaled, unsigned decimals)
 {
     uint64_t scale = 1;
-    for (unsigned i = 0; i < decimals; i++)
+    for (unsigned i = 0; i < decimals; i++) {
         scale *= 10;
+    }
     uint64_t mag = scaled < 0 ? -(uint64_t)scaled : (uint64_t)scaled;
-    if (decimals == 0)
+    if (decimals == 0) {
         return fmt_snprintf(buf, size, "%s%llu", scaled < 0 ? "-" : "", (unsigned long long)mag);
+    }
     return fmt_snprintf(buf, size, "%s%llu.%0*llu", scaled < 0 ? "-" : "",
                         (unsigned long long)(mag / scale), (int)decimals,
                         (unsigned long long)(mag % scale));

@@ -23,7 +23,8 @@ bool glob_match(const char *pattern, size_t pattern_len, const char *name)
             return false;
         }
     }
-    while (p < pattern_len && pattern[p] == '*')
+    while (p < pattern_len && pattern[p] == '*') {
         p++;
+    }
     return p == pattern_len;
 }

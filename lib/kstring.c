@@ -5,8 +5,9 @@
 void *memset(void *dst, int c, size_t n)
 {
     unsigned char *d = dst;
-    while (n--)
+    while (n--) {
         *d++ = (unsigned char)c;
+    }
     return dst;
 }
 
@@ -14,8 +15,9 @@ void *memcpy(void *dst, const void *src, size_t n)
 {
     unsigned char *d = dst;
     const unsigned char *s = src;
-    while (n--)
+    while (n--) {
         *d++ = *s++;
+    }
     return dst;
 }
 
@@ -23,10 +25,12 @@ void *memmove(void *dst, const void *src, size_t n)
 {
     unsigned char *d = dst;
     const unsigned char *s = src;
-    if (d < s)
+    if (d < s) {
         return memcpy(dst, src, n);
-    while (n--)
+    }
+    while (n--) {
         d[n] = s[n];
+    }
     return dst;
 }
 
@@ -34,8 +38,9 @@ int memcmp(const void *a, const void *b, size_t n)
 {
     const unsigned char *x = a, *y = b;
     for (size_t i = 0; i < n; i++) {
-        if (x[i] != y[i])
+        if (x[i] != y[i]) {
             return x[i] - y[i];
+        }
     }
     return 0;
 }
@@ -43,8 +48,9 @@ int memcmp(const void *a, const void *b, size_t n)
 size_t strlen(const char *s)
 {
     size_t n = 0;
-    while (s[n])
+    while (s[n]) {
         n++;
+    }
     return n;
 }
 
@@ -60,8 +66,9 @@ int strcmp(const char *a, const char *b)
 int strncmp(const char *a, const char *b, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        if (a[i] != b[i] || !a[i])
+        if (a[i] != b[i] || !a[i]) {
             return (unsigned char)a[i] - (unsigned char)b[i];
+        }
     }
     return 0;
 }
@@ -69,9 +76,11 @@ int strncmp(const char *a, const char *b, size_t n)
 char *strchr(const char *s, int c)
 {
     for (;; s++) {
-        if (*s == (char)c)
+        if (*s == (char)c) {
             return (char *)s;
-        if (!*s)
+        }
+        if (!*s) {
             return 0;
+        }
     }
 }

@@ -14,8 +14,9 @@ static const struct opt_def *find_def(const struct opt_def *defs, size_t n, cons
                                       size_t key_len)
 {
     for (size_t i = 0; i < n; i++) {
-        if (str_ieq_n(defs[i].name, key, key_len))
+        if (str_ieq_n(defs[i].name, key, key_len)) {
             return &defs[i];
+        }
     }
     return NULL;
 }
@@ -25,8 +26,9 @@ static void diag_unknown(const struct opt_def *defs, size_t n, const char *word,
 {
     char msg[512];
     int at = fmt_snprintf(msg, sizeof msg, "option '%.*s': unknown option; known:", (int)len, word);
-    for (size_t i = 0; i < n && at < (int)sizeof msg; i++)
+    for (size_t i = 0; i < n && at < (int)sizeof msg; i++) {
         at += fmt_snprintf(msg + at, sizeof msg - (size_t)at, " %s", defs[i].name);
+    }
     diag(ctx, msg);
 }
 
@@ -34,8 +36,9 @@ static void choices_text(const struct opt_def *def, char *buf, size_t size)
 {
     size_t at = 0;
     buf[0] = '\0';
-    for (size_t i = 0; def->choices[i] && at < size; i++)
+    for (size_t i = 0; def->choices[i] && at < size; i++) {
         at += (size_t)fmt_snprintf(buf + at, size - at, "%s%s", i ? "|" : "", def->choices[i]);
+    }
 }
 
 /* Applies one word; returns false (after a message) when it is bad. */
@@ -109,13 +112,16 @@ unsigned options_parse(const char *cmdline, const struct opt_def *defs, size_t n
     const char *p = cmdline ? cmdline : "";
 
     for (;;) {
-        while (is_space(*p))
+        while (is_space(*p)) {
             p++;
-        if (!*p)
+        }
+        if (!*p) {
             break;
+        }
         const char *word = p;
-        while (*p && !is_space(*p))
+        while (*p && !is_space(*p)) {
             p++;
+        }
         size_t len = (size_t)(p - word);
         const char *eq = NULL;
         for (size_t i = 0; i < len; i++) {
@@ -125,8 +131,9 @@ unsigned options_parse(const char *cmdline, const struct opt_def *defs, size_t n
             }
         }
         bool path = false;
-        for (size_t i = 0; i < len && !eq; i++)
+        for (size_t i = 0; i < len && !eq; i++) {
             path |= word[i] == '/' || word[i] == '.';
+        }
         if (first && path) {
             first = false;
             continue;
@@ -142,8 +149,9 @@ unsigned options_parse(const char *cmdline, const struct opt_def *defs, size_t n
         }
         const char *value = eq ? eq + 1 : NULL;
         size_t value_len = eq ? len - key_len - 1 : 0;
-        if (!apply(def, word, len, value, value_len, eq != NULL, diag, ctx))
+        if (!apply(def, word, len, value, value_len, eq != NULL, diag, ctx)) {
             bad++;
+        }
     }
     return bad;
 }
@@ -154,13 +162,15 @@ size_t options_copy_line(char *dst, size_t size, const char *line)
     size_t keep = len;
     if (len >= size) {
         keep = size - 1;
-        while (keep && !is_space(line[keep]))
+        while (keep && !is_space(line[keep])) {
             keep--;
+        }
     }
     memcpy(dst, line, keep);
     dst[keep] = '\0';
-    while (keep < len && is_space(line[keep]))
+    while (keep < len && is_space(line[keep])) {
         keep++;
+    }
     return keep;
 }
 

@@ -39,8 +39,9 @@ static int raw_modules(int v)
     if (v >= 2) {
         int align = v / 7 + 2;
         n -= (25 * align - 10) * align - 55;
-        if (v >= 7)
+        if (v >= 7) {
             n -= 36; /* two version information blocks */
+        }
     }
     return n;
 }
@@ -76,8 +77,9 @@ static void rs_generator(uint8_t *g, int n)
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < n; j++) {
             g[j] = gf_mul(g[j], root);
-            if (j + 1 < n)
+            if (j + 1 < n) {
                 g[j] ^= g[j + 1];
+            }
         }
         root = gf_mul(root, 2);
     }
@@ -90,16 +92,18 @@ static void rs_remainder(const uint8_t *data, int len, const uint8_t *g, int n, 
         uint8_t factor = data[i] ^ out[0];
         memmove(out, out + 1, (size_t)(n - 1));
         out[n - 1] = 0;
-        for (int j = 0; j < n; j++)
+        for (int j = 0; j < n; j++) {
             out[j] ^= gf_mul(g[j], factor);
+        }
     }
 }
 
 static void put_bits(uint8_t *buf, int *at, unsigned value, int count)
 {
     for (int i = count - 1; i >= 0; i--, (*at)++) {
-        if ((value >> i) & 1)
+        if ((value >> i) & 1) {
             buf[*at >> 3] |= (uint8_t)(0x80 >> (*at & 7));
+        }
     }
 }
 
@@ -111,12 +115,14 @@ static void encode_data(struct qr *qr, const uint8_t *data, size_t len)
     memset(qr->codewords, 0, sizeof qr->codewords);
     put_bits(qr->codewords, &at, 4, 4);
     put_bits(qr->codewords, &at, (unsigned)len, qr->version < 10 ? 8 : 16);
-    for (size_t i = 0; i < len; i++)
+    for (size_t i = 0; i < len; i++) {
         put_bits(qr->codewords, &at, data[i], 8);
+    }
     at += capacity * 8 - at < 4 ? capacity * 8 - at : 4;
     at = (at + 7) & ~7;
-    for (uint8_t pad = 0xec; at < capacity * 8; pad ^= 0xec ^ 0x11)
+    for (uint8_t pad = 0xec; at < capacity * 8; pad ^= 0xec ^ 0x11) {
         put_bits(qr->codewords, &at, pad, 8);
+    }
 }
 
 /* 7.5, 7.6: each block gets its error correction codewords, then the data
@@ -141,14 +147,16 @@ static void add_ecc_and_interleave(struct qr *qr)
         const uint8_t *start = qr->codewords;
         for (int b = 0; b < n_blocks; b++) {
             int len = short_data + (b >= n_short);
-            if (i < len)
+            if (i < len) {
                 qr->interleaved[out++] = start[i];
+            }
             start += len;
         }
     }
     for (int i = 0; i < ecc_len; i++) {
-        for (int b = 0; b < n_blocks; b++)
+        for (int b = 0; b < n_blocks; b++) {
             qr->interleaved[out++] = ecc[b][i];
+        }
     }
 }
 
@@ -166,8 +174,9 @@ static void draw_finder(struct qr *qr, int cx, int cy)
             int x = cx + dx, y = cy + dy;
             int d = dx < 0 ? -dx : dx, e = dy < 0 ? -dy : dy;
             int dist = d > e ? d : e;
-            if (x >= 0 && x < qr->size && y >= 0 && y < qr->size)
+            if (x >= 0 && x < qr->size && y >= 0 && y < qr->size) {
                 set_function(qr, x, y, dist != 2 && dist != 4);
+            }
         }
     }
 }
@@ -186,13 +195,15 @@ static void draw_alignment(struct qr *qr, int cx, int cy)
  * size - 7 (the step rounded up to even; version 32 is the exception). */
 static int alignment_positions(int v, int *pos)
 {
-    if (v == 1)
+    if (v == 1) {
         return 0;
+    }
     int n = v / 7 + 2;
     int step = v == 32 ? 26 : (v * 4 + n * 2 + 1) / (n * 2 - 2) * 2;
     pos[0] = 6;
-    for (int i = n - 1, p = v * 4 + 10; i >= 1; i--, p -= step)
+    for (int i = n - 1, p = v * 4 + 10; i >= 1; i--, p -= step) {
         pos[i] = p;
+    }
     return n;
 }
 
@@ -201,32 +212,39 @@ static void draw_format(struct qr *qr, int mask)
 {
     unsigned data = ecc_format_bits[qr->ecc] << 3 | (unsigned)mask;
     unsigned rem = data;
-    for (int i = 0; i < 10; i++)
+    for (int i = 0; i < 10; i++) {
         rem = (rem << 1) ^ ((rem >> 9) * 0x537);
+    }
     unsigned bits = (data << 10 | rem) ^ 0x5412;
     int s = qr->size;
-    for (int i = 0; i <= 5; i++)
+    for (int i = 0; i <= 5; i++) {
         set_function(qr, 8, i, (bits >> i) & 1);
+    }
     set_function(qr, 8, 7, (bits >> 6) & 1);
     set_function(qr, 8, 8, (bits >> 7) & 1);
     set_function(qr, 7, 8, (bits >> 8) & 1);
-    for (int i = 9; i < 15; i++)
+    for (int i = 9; i < 15; i++) {
         set_function(qr, 14 - i, 8, (bits >> i) & 1);
-    for (int i = 0; i < 8; i++)
+    }
+    for (int i = 0; i < 8; i++) {
         set_function(qr, s - 1 - i, 8, (bits >> i) & 1);
-    for (int i = 8; i < 15; i++)
+    }
+    for (int i = 8; i < 15; i++) {
         set_function(qr, 8, s - 15 + i, (bits >> i) & 1);
+    }
     set_function(qr, 8, s - 8, true); /* the dark module */
 }
 
 /* 7.10: versions 7 and up carry their number with an (18,6) BCH code. */
 static void draw_version(struct qr *qr)
 {
-    if (qr->version < 7)
+    if (qr->version < 7) {
         return;
+    }
     unsigned rem = (unsigned)qr->version;
-    for (int i = 0; i < 12; i++)
+    for (int i = 0; i < 12; i++) {
         rem = (rem << 1) ^ ((rem >> 11) * 0x1f25);
+    }
     unsigned bits = (unsigned)qr->version << 12 | rem;
     for (int i = 0; i < 18; i++) {
         bool bit = (bits >> i) & 1;
@@ -253,8 +271,9 @@ static void draw_function_patterns(struct qr *qr)
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < n; j++) {
             bool corner = (i == 0 && j == 0) || (i == 0 && j == n - 1) || (i == n - 1 && j == 0);
-            if (!corner)
+            if (!corner) {
                 draw_alignment(qr, pos[i], pos[j]);
+            }
         }
     }
     draw_format(qr, 0); /* reserves the format areas */
@@ -267,14 +286,16 @@ static void place_codewords(struct qr *qr)
 {
     int s = qr->size, total = raw_modules(qr->version) / 8 * 8, i = 0;
     for (int right = s - 1; right >= 1; right -= 2) {
-        if (right == 6)
+        if (right == 6) {
             right = 5;
+        }
         bool upward = ((right + 1) & 2) == 0;
         for (int vert = 0; vert < s; vert++) {
             for (int j = 0; j < 2; j++) {
                 int x = right - j, y = upward ? s - 1 - vert : vert;
-                if (qr->function[y * s + x] || i >= total)
+                if (qr->function[y * s + x] || i >= total) {
                     continue;
+                }
                 qr->dark[y * s + x] = (qr->interleaved[i >> 3] >> (7 - (i & 7))) & 1;
                 i++;
             }
@@ -309,8 +330,9 @@ static void apply_mask(struct qr *qr, int mask)
 {
     for (int y = 0; y < qr->size; y++) {
         for (int x = 0; x < qr->size; x++) {
-            if (!qr->function[y * qr->size + x] && mask_bit(mask, x, y))
+            if (!qr->function[y * qr->size + x] && mask_bit(mask, x, y)) {
                 qr->dark[y * qr->size + x] ^= 1;
+            }
         }
     }
 }
@@ -331,12 +353,14 @@ static long line_penalty(const struct qr *qr, int line, bool transpose)
     for (int i = 0; i < s; i++) {
         bool c = module_at(qr, i, line, transpose);
         run = i > 0 && c == module_at(qr, i - 1, line, transpose) ? run + 1 : 1;
-        if (run == 5)
+        if (run == 5) {
             p += 3;
-        else if (run > 5)
+        } else if (run > 5) {
             p += 1;
-        if (i + 11 > s)
+        }
+        if (i + 11 > s) {
             continue;
+        }
         bool fwd = true, back = true;
         for (int k = 0; k < 11; k++) {
             bool m = module_at(qr, i + k, line, transpose);
@@ -353,15 +377,17 @@ static long penalty(const struct qr *qr)
 {
     long p = 0;
     int s = qr->size, dark = 0;
-    for (int i = 0; i < s; i++)
+    for (int i = 0; i < s; i++) {
         p += line_penalty(qr, i, false) + line_penalty(qr, i, true);
+    }
     for (int y = 0; y < s; y++) {
         for (int x = 0; x < s; x++) {
             bool c = qr_dark(qr, x, y);
             dark += c;
             if (x + 1 < s && y + 1 < s && c == qr_dark(qr, x + 1, y) &&
-                c == qr_dark(qr, x, y + 1) && c == qr_dark(qr, x + 1, y + 1))
+                c == qr_dark(qr, x, y + 1) && c == qr_dark(qr, x + 1, y + 1)) {
                 p += 3;
+            }
         }
     }
     /* 10 points for every full 5 % the dark share is off 50 %. */
@@ -374,12 +400,15 @@ bool qr_encode(struct qr *qr, const uint8_t *data, size_t len, enum qr_ecc ecc, 
                int max_version)
 {
     int v = min_version < 1 ? 1 : min_version;
-    if (max_version > QR_MAX_VERSION)
+    if (max_version > QR_MAX_VERSION) {
         max_version = QR_MAX_VERSION;
-    while (v <= max_version && qr_capacity(v, ecc) < len)
+    }
+    while (v <= max_version && qr_capacity(v, ecc) < len) {
         v++;
-    if (v > max_version)
+    }
+    if (v > max_version) {
         return false;
+    }
     qr->version = v;
     qr->size = v * 4 + 17;
     qr->ecc = ecc;

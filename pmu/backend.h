@@ -101,26 +101,19 @@ struct pmu_event_desc {
 #define PMU_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* An event entry with all counters allowed, or with unit masks. */
-#define PMU_EVENT(n, c, cnt)                                                                       \
-    {                                                                                              \
-        .name = (n), .code = (c), .counters = (cnt)                                                \
-    }
+#define PMU_EVENT(n, c, cnt) {.name = (n), .code = (c), .counters = (cnt)}
 #define PMU_EVENT_UM(n, c, cnt, um)                                                                \
-    {                                                                                              \
-        .name = (n), .code = (c), .counters = (cnt), .umasks = (um),                               \
-        .n_umasks = PMU_ARRAY_SIZE(um)                                                             \
-    }
+    {.name = (n), .code = (c), .counters = (cnt), .umasks = (um), .n_umasks = PMU_ARRAY_SIZE(um)}
 
 /* The same, valid in a range of revisions only (flags: PMU_REV_*). */
-#define PMU_EVENT_F(n, c, cnt, f)                                                                  \
-    {                                                                                              \
-        .name = (n), .code = (c), .counters = (cnt), .flags = (f)                                  \
-    }
+#define PMU_EVENT_F(n, c, cnt, f) {.name = (n), .code = (c), .counters = (cnt), .flags = (f)}
 #define PMU_EVENT_UM_F(n, c, cnt, um, f)                                                           \
-    {                                                                                              \
-        .name = (n), .code = (c), .counters = (cnt), .flags = (f), .umasks = (um),                 \
-        .n_umasks = PMU_ARRAY_SIZE(um)                                                             \
-    }
+    {.name = (n),                                                                                  \
+     .code = (c),                                                                                  \
+     .counters = (cnt),                                                                            \
+     .flags = (f),                                                                                 \
+     .umasks = (um),                                                                               \
+     .n_umasks = PMU_ARRAY_SIZE(um)}
 
 /* An event table: a family's events with its count. */
 struct pmu_event_table {
@@ -130,10 +123,7 @@ struct pmu_event_table {
 };
 
 /* The table of a static array of events. */
-#define PMU_TABLE(n, a)                                                                            \
-    {                                                                                              \
-        .name = (n), .events = (a), .n_events = PMU_ARRAY_SIZE(a)                                  \
-    }
+#define PMU_TABLE(n, a) {.name = (n), .events = (a), .n_events = PMU_ARRAY_SIZE(a)}
 
 /* A perf-style alias ("cycles") mapped to a spec in the backend's names. */
 struct pmu_alias {

@@ -7,8 +7,9 @@
 static const struct pmu_backend *find_backend(const char *name)
 {
     for (unsigned i = 0; i < pmu_n_backends; i++) {
-        if (str_ieq(name, pmu_backends[i]->name))
+        if (str_ieq(name, pmu_backends[i]->name)) {
             return pmu_backends[i];
+        }
     }
     return NULL;
 }
@@ -18,8 +19,9 @@ static const struct pmu_backend *find_backend(const char *name)
 static const struct pmu_backend *time_backend(const struct cpu_info *cpu)
 {
     for (unsigned i = 0; i < pmu_n_backends; i++) {
-        if (pmu_backends[i]->time_counter && pmu_backends[i]->detect(cpu))
+        if (pmu_backends[i]->time_counter && pmu_backends[i]->detect(cpu)) {
             return pmu_backends[i];
+        }
     }
     return pmu_backends[pmu_n_backends - 1];
 }
@@ -30,8 +32,9 @@ static void use_backend(struct pmu *pmu, const struct pmu_backend *backend)
     pmu->counting = false;
     static const struct pmu_caps none;
     pmu->caps = backend->caps ? *backend->caps : none;
-    if (backend->init)
+    if (backend->init) {
         backend->init(pmu);
+    }
 }
 
 void pmu_init(struct pmu *pmu, const struct cpu_info *cpu, const struct pmu_hw *hw,
@@ -45,13 +48,15 @@ void pmu_init(struct pmu *pmu, const struct cpu_info *cpu, const struct pmu_hw *
         /* A forced backend still needs a CPU it knows: forcing "p6" on an
          * AMD would touch MSRs that mean something else there. */
         chosen = find_backend(force);
-        if (chosen && !chosen->time_counter && !chosen->detect(cpu))
+        if (chosen && !chosen->time_counter && !chosen->detect(cpu)) {
             chosen = NULL;
+        }
     }
     for (unsigned i = 0; !chosen && i < pmu_n_backends; i++) {
         const struct pmu_backend *b = pmu_backends[i];
-        if (b && b->detect(cpu))
+        if (b && b->detect(cpu)) {
             chosen = b;
+        }
     }
     use_backend(pmu, chosen ? chosen : time_backend(cpu));
 }
@@ -73,8 +78,9 @@ bool pmu_is_named(const struct pmu *pmu, const char *name)
 
 const char *pmu_name(const struct pmu *pmu)
 {
-    if (pmu->backend->model_name)
+    if (pmu->backend->model_name) {
         return pmu->backend->model_name(pmu);
+    }
     return pmu->backend->name;
 }
 
@@ -101,14 +107,17 @@ static bool try_pass(const struct pmu *pmu, struct pmu_plan *plan, unsigned pass
     }
     /* A pass is read in one window, PMU_MAX_COUNTERS reads at most: the
      * time counter takes any number of events, and the rest would go unread. */
-    if (n == PMU_MAX_COUNTERS)
+    if (n == PMU_MAX_COUNTERS) {
         return false;
+    }
     copies[n] = *ev;
     ptrs[n] = &copies[n];
-    if (pmu->backend->place(pmu, ptrs, n + 1, err, errlen) < 0)
+    if (pmu->backend->place(pmu, ptrs, n + 1, err, errlen) < 0) {
         return false;
-    for (unsigned i = 0; i < n; i++)
+    }
+    for (unsigned i = 0; i < n; i++) {
         plan->events[index[i]] = copies[i];
+    }
     *ev = copies[n];
     ev->pass = pass;
     return true;
@@ -118,25 +127,30 @@ static int plan_one(const struct pmu *pmu, struct pmu_plan *plan, const char *wo
                     char *err, size_t errlen)
 {
     struct pmu_spec spec;
-    if (pmu_spec_parse(word, len, &spec, err, errlen) < 0)
+    if (pmu_spec_parse(word, len, &spec, err, errlen) < 0) {
         return -1;
-    if (plan->n_events == PMU_MAX_EVENTS)
+    }
+    if (plan->n_events == PMU_MAX_EVENTS) {
         return pmu_error(err, errlen, "'%s': more than %d events", spec.text, PMU_MAX_EVENTS);
+    }
     struct pmu_assigned_event ev;
     memset(&ev, 0, sizeof ev);
-    if (pmu->backend->resolve(pmu, plan, &spec, &ev, err, errlen) < 0)
+    if (pmu->backend->resolve(pmu, plan, &spec, &ev, err, errlen) < 0) {
         return -1;
+    }
     for (unsigned p = 0; p < plan->n_passes; p++) {
         if (try_pass(pmu, plan, p, &ev, NULL, 0)) {
             plan->events[plan->n_events++] = ev;
             return 0;
         }
     }
-    if (plan->n_passes == PMU_MAX_PASSES)
+    if (plan->n_passes == PMU_MAX_PASSES) {
         return pmu_error(err, errlen, "'%s': more than %d passes", spec.text, PMU_MAX_PASSES);
+    }
     /* Alone in a new pass: if it does not fit there, it never will. */
-    if (!try_pass(pmu, plan, plan->n_passes, &ev, err, errlen))
+    if (!try_pass(pmu, plan, plan->n_passes, &ev, err, errlen)) {
         return -1;
+    }
     plan->n_passes++;
     plan->events[plan->n_events++] = ev;
     return 0;
@@ -146,20 +160,24 @@ int pmu_plan_events(const struct pmu *pmu, const char *spec, struct pmu_plan *pl
                     size_t errlen)
 {
     memset(plan, 0, sizeof *plan);
-    if (err && errlen)
+    if (err && errlen) {
         err[0] = '\0';
-    if (!spec || !spec[0])
+    }
+    if (!spec || !spec[0]) {
         spec = pmu->backend->default_events(pmu);
+    }
     const char *s = spec;
     while (*s) {
         size_t len = pmu_spec_word_len(s);
-        if (plan_one(pmu, plan, s, len, err, errlen) < 0)
+        if (plan_one(pmu, plan, s, len, err, errlen) < 0) {
             return -1;
+        }
         s += len;
         if (*s == ',') {
             s++;
-            if (!*s)
+            if (!*s) {
                 return pmu_error(err, errlen, "empty event at the end of the list");
+            }
         }
     }
     return 0;
@@ -179,11 +197,13 @@ unsigned pmu_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, uns
 
 int pmu_write_all(struct pmu *pmu, const struct pmu_write *w, unsigned n)
 {
-    if (n > PMU_MAX_WRITES)
+    if (n > PMU_MAX_WRITES) {
         return -1;
+    }
     for (unsigned i = 0; i < n; i++) {
-        if (pmu->hw.wrmsr(pmu->hw.ctx, w[i].msr, w[i].value) < 0)
+        if (pmu->hw.wrmsr(pmu->hw.ctx, w[i].msr, w[i].value) < 0) {
             return -1;
+        }
     }
     return 0;
 }
@@ -227,16 +247,18 @@ static void busy_loop(struct pmu *pmu)
         return;
     }
     volatile uint32_t sink = 0;
-    for (uint32_t i = 0; i < VERIFY_ITERATIONS; i++)
+    for (uint32_t i = 0; i < VERIFY_ITERATIONS; i++) {
         sink = sink + i;
+    }
 }
 
 /* Reads every counter of the pass into v[]; false when a read faulted. */
 static bool read_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass, uint64_t v[])
 {
     for (unsigned i = 0; i < plan->n_events; i++) {
-        if (plan->events[i].pass == pass && read_counter(pmu, &plan->events[i].read, &v[i]))
+        if (plan->events[i].pass == pass && read_counter(pmu, &plan->events[i].read, &v[i])) {
             return false;
+        }
     }
     return true;
 }
@@ -252,20 +274,24 @@ static const char *pass_counts(struct pmu *pmu, const struct pmu_plan *plan, uns
         return "a register write faulted while programming the counters";
     }
     bool read = read_pass(pmu, plan, pass, start);
-    if (read)
+    if (read) {
         busy_loop(pmu);
+    }
     read = read && read_pass(pmu, plan, pass, end);
-    if (pmu_stop_pass(pmu, plan, pass) < 0)
+    if (pmu_stop_pass(pmu, plan, pass) < 0) {
         return "a register write faulted while stopping the counters";
-    if (!read)
+    }
+    if (!read) {
         return "reading a counter faulted";
+    }
     /* Every event that must move over a busy loop moved, and at least one
      * counter of the pass moved: a PMU that drops writes shows all zeros. */
     bool any_moved = false;
     for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
-        if (ev->pass != pass)
+        if (ev->pass != pass) {
             continue;
+        }
         uint64_t delta = pmu_delta(&ev->read, start[i], end[i]);
         if (delta) {
             any_moved = true;
@@ -288,16 +314,18 @@ static bool surely_moves(const struct pmu_plan *plan, unsigned pass)
     for (unsigned i = 0; i < plan->n_events; i++) {
         uint32_t flags = plan->events[i].flags;
         if (plan->events[i].pass == pass && (flags & PMU_EVF_ADVANCES) &&
-            !(flags & PMU_EVF_USER_ONLY))
+            !(flags & PMU_EVF_USER_ONLY)) {
             return true;
+        }
     }
     return false;
 }
 
 const char *pmu_not_modelled(const struct pmu *pmu, const struct pmu_assigned_event *ev)
 {
-    if (!cpu_is_qemu_tcg(&pmu->cpu) || !pmu->backend->tcg_counts || pmu->backend->tcg_counts(ev))
+    if (!cpu_is_qemu_tcg(&pmu->cpu) || !pmu->backend->tcg_counts || pmu->backend->tcg_counts(ev)) {
         return NULL;
+    }
     return "not modelled: QEMU TCG's counting model counts only instructions, cycles and "
            "branches; this event reads 0 there";
 }
@@ -305,8 +333,9 @@ const char *pmu_not_modelled(const struct pmu *pmu, const struct pmu_assigned_ev
 bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
 {
     pmu->not_counting = NULL;
-    if (pmu->backend->time_counter)
+    if (pmu->backend->time_counter) {
         return true; /* the TSC needs no programming; results say TSC */
+    }
     if (surely_moves(plan, pass)) {
         pmu->not_counting = pass_counts(pmu, plan, pass);
     } else {
@@ -317,10 +346,11 @@ bool pmu_verify(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
         static struct pmu_plan fallback;
         if ((pmu_plan_events(pmu, "instructions", &fallback, NULL, 0) < 0 ||
              !surely_moves(&fallback, 0)) &&
-            (pmu_plan_events(pmu, NULL, &fallback, NULL, 0) < 0 || !surely_moves(&fallback, 0)))
+            (pmu_plan_events(pmu, NULL, &fallback, NULL, 0) < 0 || !surely_moves(&fallback, 0))) {
             pmu->not_counting = "the default events cannot check the counters";
-        else
+        } else {
             pmu->not_counting = pass_counts(pmu, &fallback, 0);
+        }
     }
     pmu->counting = pmu->not_counting == NULL;
     return pmu->counting;

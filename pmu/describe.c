@@ -16,15 +16,17 @@ static void append_regs(char *text, const struct pmu *pmu,
     const struct pmu_caps *caps = &pmu->caps;
     if (pmu_reg_kind(pmu) == PMU_REG_SPR) {
         pmu_append(text, LINE_LEN, " (SPR");
-        for (unsigned i = 0; i < n; i++)
+        for (unsigned i = 0; i < n; i++) {
             pmu_append(text, LINE_LEN, "%s %u", i ? "," : "", (unsigned)reg(caps, i));
+        }
         pmu_append(text, LINE_LEN, ")");
         return;
     }
     pmu_append(text, LINE_LEN, " (MSR 0x%x", (unsigned)reg(caps, 0));
-    if (n > 1)
+    if (n > 1) {
         pmu_append(text, LINE_LEN, "-0x%x%s", (unsigned)reg(caps, n - 1),
                    reg(caps, 1) - reg(caps, 0) == 2 ? ", every 2nd" : "");
+    }
     pmu_append(text, LINE_LEN, ")");
 }
 
@@ -43,16 +45,18 @@ static void describe_gp(const struct pmu *pmu, const char *who, pmu_line_fn line
     fmt_snprintf(text, sizeof text, "%s: %u counters %s%u-%u x %u bits", who, caps->n_gp,
                  caps->gp_name ? caps->gp_name : "", caps->gp_first, last, caps->gp_width);
     append_regs(text, pmu, pmu_gp_reg, caps->n_gp);
-    if (caps->n_sel == 1)
+    if (caps->n_sel == 1) {
         pmu_append(text, sizeof text, "; control %s", caps->sel_name);
-    else
+    } else {
         pmu_append(text, sizeof text, "; control %s0-%u", caps->sel_name, caps->n_sel - 1);
+    }
     append_regs(text, pmu, pmu_sel_reg, caps->n_sel);
-    if (caps->rdpmc)
+    if (caps->rdpmc) {
         pmu_append(text, sizeof text, "; read RDPMC 0-%u", caps->n_gp - 1);
-    else
+    } else {
         pmu_append(text, sizeof text, "; read %s",
                    pmu_reg_kind(pmu) == PMU_REG_SPR ? "mfspr" : "RDMSR (no RDPMC)");
+    }
     pmu_append(text, sizeof text, "; %soverflow interrupt",
                pmu->backend->overflow_regs ? "" : "no ");
     line(ctx, text);
@@ -65,8 +69,9 @@ static void describe_fixed(const struct pmu *pmu, const char *who, pmu_line_fn l
     const struct pmu_caps *caps = &pmu->caps;
     char text[LINE_LEN];
     unsigned top = 0;
-    for (unsigned j = 0; j < 32; j++)
+    for (unsigned j = 0; j < 32; j++) {
         top = (caps->fixed_mask >> j) & 1 ? j : top;
+    }
     fmt_snprintf(text, sizeof text, "%s: %u fixed counters (bitmap 0x%x) x %u bits", who,
                  caps->n_fixed, (unsigned)caps->fixed_mask, caps->fixed_width);
     append_regs(text, pmu, fixed_reg, top + 1);
@@ -81,11 +86,12 @@ static void describe_time_counter(const struct pmu *pmu, const char *who, pmu_li
 {
     const struct pmu_time_counter *tc = pmu->backend->time_counter;
     char text[LINE_LEN];
-    if (pmu->cpu.features[FEAT_TSC])
+    if (pmu->cpu.features[FEAT_TSC]) {
         fmt_snprintf(text, sizeof text, "%s: no usable PMU; only %s, from the %s (%s, 64 bits)",
                      who, tc->counts, tc->source, tc->read);
-    else
+    } else {
         fmt_snprintf(text, sizeof text, "%s: no usable PMU and no %s", who, tc->source);
+    }
     line(ctx, text);
 }
 
@@ -100,19 +106,24 @@ void pmu_describe(const struct pmu *pmu, void (*line)(void *ctx, const char *tex
     char who[PMU_NAME_LEN];
     fmt_snprintf(who, sizeof who, "%s%s%s%s", pmu_name(pmu), caps->variant ? " (" : "",
                  caps->variant ? caps->variant : "", caps->variant ? ")" : "");
-    if (pmu->backend->time_counter)
+    if (pmu->backend->time_counter) {
         describe_time_counter(pmu, who, line, ctx);
-    if (caps->n_gp)
+    }
+    if (caps->n_gp) {
         describe_gp(pmu, who, line, ctx);
-    if (caps->n_fixed)
+    }
+    if (caps->n_fixed) {
         describe_fixed(pmu, who, line, ctx);
-    if (pmu->backend->describe)
+    }
+    if (pmu->backend->describe) {
         pmu->backend->describe(pmu, line, ctx);
+    }
     for (unsigned i = 0; i < caps->n_quirks; i++) {
         const struct pmu_quirk *q = &caps->quirks[i];
         if (!in_range(pmu->cpu.model, q->model_lo, q->model_hi) ||
-            !in_range(pmu->cpu.stepping, q->stepping_lo, q->stepping_hi))
+            !in_range(pmu->cpu.stepping, q->stepping_lo, q->stepping_hi)) {
             continue;
+        }
         char text[2 * LINE_LEN];
         fmt_snprintf(text, sizeof text, "%s: %s: %s (%s)", who, q->name, q->effect, q->source);
         line(ctx, text);

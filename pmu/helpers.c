@@ -52,8 +52,9 @@ uint32_t pmu_sel_reg(const struct pmu_caps *caps, unsigned i)
 const struct pmu_event_desc *pmu_find_event(const struct pmu_event_table *table, const char *name)
 {
     for (unsigned i = 0; i < table->n_events; i++) {
-        if (str_ieq(name, table->events[i].name))
+        if (str_ieq(name, table->events[i].name)) {
             return &table->events[i];
+        }
     }
     return NULL;
 }
@@ -67,8 +68,9 @@ const struct pmu_umask_desc *pmu_find_umask_rev(const struct pmu_event_desc *ev,
                                                 unsigned rev)
 {
     for (unsigned i = 0; i < ev->n_umasks; i++) {
-        if (str_ieq(name, ev->umasks[i].name) && pmu_rev_has(ev->umasks[i].flags, rev))
+        if (str_ieq(name, ev->umasks[i].name) && pmu_rev_has(ev->umasks[i].flags, rev)) {
             return &ev->umasks[i];
+        }
     }
     return NULL;
 }
@@ -76,8 +78,9 @@ const struct pmu_umask_desc *pmu_find_umask_rev(const struct pmu_event_desc *ev,
 void pmu_append(char *buf, size_t size, const char *fmt, ...)
 {
     size_t used = strlen(buf);
-    if (used + 1 >= size)
+    if (used + 1 >= size) {
         return;
+    }
     va_list ap;
     va_start(ap, fmt);
     fmt_vsnprintf(buf + used, size - used, fmt, ap);
@@ -96,8 +99,9 @@ static bool augment(struct pmu_assigned_event *events[], unsigned e, unsigned n_
         for (unsigned c = 0; c < n_counters; c++) {
             bool preferred = (prefer >> c) & 1;
             if (preferred != want_preferred || (owner[c] < 0) != want_free || seen[c] ||
-                !((events[e]->counter_mask >> c) & 1))
+                !((events[e]->counter_mask >> c) & 1)) {
                 continue;
+            }
             seen[c] = true;
             if (owner[c] < 0 ||
                 augment(events, (unsigned)owner[c], n_counters, owner, seen, prefer)) {
@@ -113,17 +117,20 @@ int pmu_place_by_mask(struct pmu_assigned_event *events[], unsigned n, unsigned 
                       uint32_t prefer, char *err, size_t errlen)
 {
     int owner[32];
-    for (unsigned c = 0; c < 32; c++)
+    for (unsigned c = 0; c < 32; c++) {
         owner[c] = -1;
+    }
     for (unsigned e = 0; e < n; e++) {
         bool seen[32] = {false};
-        if (!augment(events, e, n_counters, owner, seen, prefer))
+        if (!augment(events, e, n_counters, owner, seen, prefer)) {
             return pmu_error(err, errlen, "'%s' cannot be placed on the free counters",
                              events[e]->name);
+        }
     }
     for (unsigned c = 0; c < n_counters; c++) {
-        if (owner[c] >= 0)
+        if (owner[c] >= 0) {
             events[owner[c]]->hw_index = c;
+        }
     }
     return 0;
 }
@@ -139,19 +146,22 @@ void pmu_list_table_rev(const struct pmu_event_table *table, unsigned rev, pmu_l
     char text[160];
     for (unsigned i = 0; i < table->n_events; i++) {
         const struct pmu_event_desc *ev = &table->events[i];
-        if (!pmu_rev_has(ev->flags, rev))
+        if (!pmu_rev_has(ev->flags, rev)) {
             continue;
+        }
         char counters[24] = "any counter";
-        if (ev->counters)
+        if (ev->counters) {
             fmt_snprintf(counters, sizeof counters, "counters 0x%x", (unsigned)ev->counters);
+        }
         fmt_snprintf(text, sizeof text, "%-40s code 0x%02x %s%s%s", ev->name,
                      (unsigned)(ev->code & 0xfff), counters, ev->desc ? "  " : "",
                      ev->desc ? ev->desc : "");
         line(ctx, text);
         for (unsigned u = 0; u < ev->n_umasks; u++) {
             const struct pmu_umask_desc *um = &ev->umasks[u];
-            if (!pmu_rev_has(um->flags, rev))
+            if (!pmu_rev_has(um->flags, rev)) {
                 continue;
+            }
             fmt_snprintf(text, sizeof text, "    :%-34s umask 0x%02x%s", um->name,
                          (unsigned)um->code, (um->flags & PMU_UMF_DEFAULT) ? " (default)" : "");
             line(ctx, text);
@@ -162,8 +172,9 @@ void pmu_list_table_rev(const struct pmu_event_table *table, unsigned rev, pmu_l
 int pmu_place_pmcs(struct pmu_assigned_event *events[], unsigned n, unsigned n_counters,
                    unsigned width, char *err, size_t errlen)
 {
-    if (pmu_place_by_mask(events, n, n_counters, 0, err, errlen) < 0)
+    if (pmu_place_by_mask(events, n, n_counters, 0, err, errlen) < 0) {
         return -1;
+    }
     for (unsigned i = 0; i < n; i++) {
         struct pmu_assigned_event *ev = events[i];
         fmt_snprintf(ev->counter, sizeof ev->counter, "PMC%u", ev->hw_index);

@@ -44,8 +44,9 @@ static enum pmu_mod find_word(const char *s, size_t n)
     for (unsigned m = 0; m < PMU_N_MODS; m++) {
         for (unsigned i = 0; i < PMU_ARRAY_SIZE(vocabulary[m].names); i++) {
             const char *name = vocabulary[m].names[i];
-            if (name && strlen(name) == n && str_ieq_n(name, s, n))
+            if (name && strlen(name) == n && str_ieq_n(name, s, n)) {
                 return (enum pmu_mod)m;
+            }
         }
     }
     return PMU_N_MODS;
@@ -58,11 +59,13 @@ bool pmu_mod_is_word(const char *s, size_t n)
 
 static const struct pmu_mod_format *find_format(const struct pmu_mod_caps *caps, enum pmu_mod mod)
 {
-    if ((caps->lacking >> mod) & 1)
+    if ((caps->lacking >> mod) & 1) {
         return NULL;
+    }
     for (unsigned i = 0; i < caps->n_formats; i++) {
-        if (caps->formats[i].mod == mod)
+        if (caps->formats[i].mod == mod) {
             return &caps->formats[i];
+        }
     }
     return NULL;
 }
@@ -87,8 +90,9 @@ static uint64_t field_get(const struct pmu_mods *st, const struct pmu_mod_format
 static void field_set(struct pmu_mods *st, const struct pmu_mod_format *f, uint64_t v)
 {
     uint64_t *reg = field_reg(st, f);
-    if (f->inverted)
+    if (f->inverted) {
         v = !v;
+    }
     *reg = (*reg & ~f->mask) | ((v << field_shift(f)) & f->mask);
 }
 
@@ -98,9 +102,10 @@ static void list_formats(const struct pmu_mod_caps *caps, char *buf, size_t size
     buf[0] = '\0';
     for (unsigned i = 0; i < caps->n_formats; i++) {
         enum pmu_mod mod = caps->formats[i].mod;
-        if (!((caps->lacking >> mod) & 1))
+        if (!((caps->lacking >> mod) & 1)) {
             pmu_append(buf, size, "%s%s%s", buf[0] ? " " : "", vocabulary[mod].names[0],
                        vocabulary[mod].valued ? "=N" : "");
+        }
     }
 }
 
@@ -108,8 +113,9 @@ int pmu_mod_apply(const struct pmu_mod_caps *caps, const struct pmu_spec *spec,
                   const struct pmu_modifier *m, struct pmu_mods *st, char *err, size_t errlen)
 {
     enum pmu_mod mod = find_word(m->key, strlen(m->key));
-    if (mod == PMU_N_MODS)
+    if (mod == PMU_N_MODS) {
         return 1;
+    }
     const struct pmu_mod_format *f = find_format(caps, mod);
     if (!f) {
         char list[120];
@@ -120,20 +126,23 @@ int pmu_mod_apply(const struct pmu_mod_caps *caps, const struct pmu_spec *spec,
     uint64_t max = f->reg == PMU_MOD_IN_CODE ? f->max : f->mask >> field_shift(f);
     uint64_t min = f->reg == PMU_MOD_IN_CODE ? f->min : 0;
     uint64_t v = m->has_value ? m->value : 1;
-    if (!vocabulary[mod].valued && v > 1)
+    if (!vocabulary[mod].valued && v > 1) {
         return pmu_error(err, errlen, "'%s': modifier '%s' takes 0 or 1", spec->text, m->key);
-    if (vocabulary[mod].valued && (!m->has_value || v < min || v > max))
+    }
+    if (vocabulary[mod].valued && (!m->has_value || v < min || v > max)) {
         return pmu_error(err, errlen, "'%s': %s wants a value %llu-%llu on %s", spec->text, m->key,
                          (unsigned long long)min, (unsigned long long)max, caps->backend);
+    }
     st->named |= 1u << mod;
     st->last = mod;
     st->value = v;
-    if (mod == PMU_MOD_U)
+    if (mod == PMU_MOD_U) {
         st->usr = v != 0;
-    else if (mod == PMU_MOD_K)
+    } else if (mod == PMU_MOD_K) {
         st->os = v != 0;
-    else if (f->reg != PMU_MOD_IN_CODE)
+    } else if (f->reg != PMU_MOD_IN_CODE) {
         field_set(st, f, v);
+    }
     return 0;
 }
 
@@ -142,8 +151,9 @@ int pmu_mod_apply_all(const struct pmu_mod_caps *caps, const struct pmu_spec *sp
 {
     for (unsigned i = first; i < spec->n_mods; i++) {
         int r = pmu_mod_apply(caps, spec, &spec->mods[i], st, err, errlen);
-        if (r < 0)
+        if (r < 0) {
             return -1;
+        }
         if (r > 0) {
             char list[120];
             list_formats(caps, list, sizeof list);
@@ -164,15 +174,17 @@ int pmu_mod_privilege(const struct pmu_mod_caps *caps, struct pmu_mods *st,
     if (!(st->named & levels)) {
         st->usr = in_fields && field_get(st, u);
         st->os = in_fields && field_get(st, k);
-        if (!st->usr && !st->os)
+        if (!st->usr && !st->os) {
             st->usr = st->os = true;
+        }
     } else {
         /* The one named stays as given; the other was left off. */
         st->usr = (st->named >> PMU_MOD_U & 1) && st->usr;
         st->os = (st->named >> PMU_MOD_K & 1) && st->os;
     }
-    if (!st->usr && !st->os)
+    if (!st->usr && !st->os) {
         return pmu_error(err, errlen, "'%s': counts at no privilege level", spec->text);
+    }
     if (in_fields) {
         field_set(st, u, st->usr);
         field_set(st, k, st->os);
@@ -183,16 +195,19 @@ int pmu_mod_privilege(const struct pmu_mod_caps *caps, struct pmu_mods *st,
 void pmu_mod_suffix(const struct pmu_mod_caps *caps, const struct pmu_mods *st, char *buf,
                     size_t size)
 {
-    if (st->usr != st->os)
+    if (st->usr != st->os) {
         pmu_append(buf, size, st->usr ? ":u" : ":k");
+    }
     for (unsigned i = 0; i < caps->n_formats; i++) {
         const struct pmu_mod_format *f = &caps->formats[i];
-        if (f->reg == PMU_MOD_IN_CODE || f->mod == PMU_MOD_U || f->mod == PMU_MOD_K)
+        if (f->reg == PMU_MOD_IN_CODE || f->mod == PMU_MOD_U || f->mod == PMU_MOD_K) {
             continue;
+        }
         uint64_t v = field_get(st, f);
-        if (v && vocabulary[f->mod].valued)
+        if (v && vocabulary[f->mod].valued) {
             pmu_append(buf, size, ":%s=%llu", vocabulary[f->mod].names[0], (unsigned long long)v);
-        else if (v)
+        } else if (v) {
             pmu_append(buf, size, ":%s", vocabulary[f->mod].names[0]);
+        }
     }
 }

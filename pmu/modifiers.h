@@ -62,21 +62,14 @@ struct pmu_mod_format {
 };
 
 /* A bit field: PMU_MOD_FORMAT(E, CONFIG, EVTSEL_EDGE). */
-#define PMU_MOD_FORMAT(m, r, field)                                                                \
-    {                                                                                              \
-        .mod = PMU_MOD_##m, .reg = PMU_MOD_##r, .mask = (field)                                    \
-    }
+#define PMU_MOD_FORMAT(m, r, field) {.mod = PMU_MOD_##m, .reg = PMU_MOD_##r, .mask = (field)}
 /* A one-bit field that is set when the modifier is off. */
 #define PMU_MOD_FORMAT_NOT(m, r, bit)                                                              \
-    {                                                                                              \
-        .mod = PMU_MOD_##m, .reg = PMU_MOD_##r, .mask = (bit), .inverted = true                    \
-    }
+    {.mod = PMU_MOD_##m, .reg = PMU_MOD_##r, .mask = (bit), .inverted = true}
 /* A modifier the backend maps in code, with the values it takes (a flag:
  * 0, 1). */
 #define PMU_MOD_CODE(m, lo, hi)                                                                    \
-    {                                                                                              \
-        .mod = PMU_MOD_##m, .reg = PMU_MOD_IN_CODE, .min = (lo), .max = (hi)                       \
-    }
+    {.mod = PMU_MOD_##m, .reg = PMU_MOD_IN_CODE, .min = (lo), .max = (hi)}
 
 /* A backend's modifiers on this CPU. */
 struct pmu_mod_caps {

@@ -26,17 +26,20 @@ int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan, unsig
                        uint64_t period, struct pmu_overflow *ovf, char *err, size_t errlen)
 {
     const char *why = pmu_overflow_unsupported(pmu);
-    if (why)
+    if (why) {
         return pmu_error(err, errlen, "no overflow interrupt on %s: %s", pmu_name(pmu), why);
-    if (event >= plan->n_events)
+    }
+    if (event >= plan->n_events) {
         return pmu_error(err, errlen, "no event %u in the plan", event);
+    }
     const struct pmu_assigned_event *ev = &plan->events[event];
     memset(ovf, 0, sizeof *ovf);
     pmu->backend->overflow_regs(pmu, ev, &ovf->regs);
-    if (period < 1 || period > ovf->regs.max_period)
+    if (period < 1 || period > ovf->regs.max_period) {
         return pmu_error(err, errlen, "period %llu of %s: must be 1 to %llu on %s",
                          (unsigned long long)period, ev->name,
                          (unsigned long long)ovf->regs.max_period, ev->counter);
+    }
     ovf->event = event;
     ovf->pass = ev->pass;
     ovf->period = period;
@@ -58,8 +61,9 @@ unsigned pmu_overflow_encode(const struct pmu *pmu, const struct pmu_plan *plan,
     unsigned n = pmu_encode_pass(pmu, plan, ovf->pass, pass, PMU_MAX_WRITES);
     unsigned count = 0;
     bool preset_written = false;
-    if (n > PMU_MAX_WRITES)
+    if (n > PMU_MAX_WRITES) {
         n = PMU_MAX_WRITES;
+    }
     for (unsigned i = 0; i < n; i++) {
         if (is_counter_write(regs, pass[i].msr)) {
             pass[i].value = ovf->preset;
@@ -68,12 +72,14 @@ unsigned pmu_overflow_encode(const struct pmu *pmu, const struct pmu_plan *plan,
             pass[i].value |= regs->pmi_bit;
         }
     }
-    for (unsigned w = 0; !preset_written && w < regs->preset_writes; w++)
+    for (unsigned w = 0; !preset_written && w < regs->preset_writes; w++) {
         pmu_emit(out, max, &count, regs->counter_msr, ovf->preset, "counter preset: 2^%u-%llu",
                  regs->width, (unsigned long long)ovf->period);
+    }
     for (unsigned i = 0; i < n; i++) {
-        if (count < max)
+        if (count < max) {
             out[count] = pass[i];
+        }
         count++;
     }
     return count;
@@ -92,20 +98,23 @@ int pmu_overflow_pending(struct pmu *pmu, const struct pmu_overflow *ovf, bool *
     uint64_t v;
     switch (regs->style) {
     case PMU_OVF_GLOBAL_STATUS:
-        if (pmu->hw.rdmsr(pmu->hw.ctx, regs->status_msr, &v) < 0)
+        if (pmu->hw.rdmsr(pmu->hw.ctx, regs->status_msr, &v) < 0) {
             return -1;
+        }
         *pending = (v & regs->status_bit) != 0;
         return 0;
     case PMU_OVF_CONTROL_FLAG:
-        if (pmu->hw.rdmsr(pmu->hw.ctx, regs->control_msr, &v) < 0)
+        if (pmu->hw.rdmsr(pmu->hw.ctx, regs->control_msr, &v) < 0) {
             return -1;
+        }
         *pending = (v & regs->status_bit) != 0;
         return 0;
     case PMU_OVF_TOP_BIT:
         break;
     }
-    if (pmu->hw.rdmsr(pmu->hw.ctx, regs->counter_msr, &v) < 0)
+    if (pmu->hw.rdmsr(pmu->hw.ctx, regs->counter_msr, &v) < 0) {
         return -1;
+    }
     *pending = !((v >> (regs->width - 1)) & 1);
     return 0;
 }
@@ -127,15 +136,17 @@ int pmu_overflow_rearm(struct pmu *pmu, const struct pmu_overflow *ovf)
     const struct pmu_overflow_regs *regs = &ovf->regs;
     struct pmu_hw *hw = &pmu->hw;
     for (unsigned w = 0; w < regs->preset_writes; w++) {
-        if (hw->wrmsr(hw->ctx, regs->counter_msr, ovf->preset) < 0)
+        if (hw->wrmsr(hw->ctx, regs->counter_msr, ovf->preset) < 0) {
             return -1;
+        }
     }
     uint64_t control;
     switch (regs->style) {
     case PMU_OVF_CONTROL_FLAG:
         /* The sticky flag off; the interrupt enable stays. */
-        if (hw->rdmsr(hw->ctx, regs->control_msr, &control) < 0)
+        if (hw->rdmsr(hw->ctx, regs->control_msr, &control) < 0) {
             return -1;
+        }
         return hw->wrmsr(hw->ctx, regs->control_msr, control & ~regs->status_bit);
     case PMU_OVF_GLOBAL_STATUS:
         return hw->wrmsr(hw->ctx, regs->status_reset_msr, regs->status_bit);

@@ -9,22 +9,27 @@ bool pmu_sample_parse(const char *option, char *event, size_t size, uint64_t *pe
 {
     const char *colon = 0;
     for (const char *s = option; *s; s++) {
-        if (*s == ':')
+        if (*s == ':') {
             colon = s;
+        }
     }
-    if (!colon || colon == option || !colon[1])
+    if (!colon || colon == option || !colon[1]) {
         return false;
+    }
     uint64_t v = 0;
     for (const char *s = colon + 1; *s; s++) {
-        if (*s < '0' || *s > '9')
+        if (*s < '0' || *s > '9') {
             return false;
+        }
         v = v * 10 + (uint64_t)(*s - '0');
-        if (v > PERIOD_MAX)
+        if (v > PERIOD_MAX) {
             return false;
+        }
     }
     size_t len = (size_t)(colon - option);
-    if (!v || len >= size)
+    if (!v || len >= size) {
         return false;
+    }
     memcpy(event, option, len);
     event[len] = '\0';
     *period = v;

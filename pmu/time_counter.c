@@ -21,14 +21,17 @@ int pmu_time_counter_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     (void)plan;
     const struct pmu_time_counter *tc = pmu->backend->time_counter;
     bool known = false;
-    for (const char *const *a = tc->aliases; spec->kind == PMU_SPEC_NAME && *a; a++)
+    for (const char *const *a = tc->aliases; spec->kind == PMU_SPEC_NAME && *a; a++) {
         known = known || str_ieq(spec->name, *a);
-    if (!known)
+    }
+    if (!known) {
         return pmu_error(err, errlen, "'%s': not on this CPU: no usable PMU, only %s can be read",
                          spec->text, tc->counts);
-    if (spec->n_mods)
+    }
+    if (spec->n_mods) {
         return pmu_error(err, errlen, "'%s': modifier '%s' not allowed on %s", spec->text,
                          spec->mods[0].key, tc->counts);
+    }
     str_copy(ev->name, sizeof ev->name, tc->name);
     str_copy(ev->encoding, sizeof ev->encoding, tc->encoding);
     ev->counter_mask = 1;

@@ -12,7 +12,7 @@ y offset, device width (16-bit big-endian each) then its bits, rows packed
 one after another, most significant bit first.
 
 Usage: tools/mkfont.py [/usr/share/grub/unicode.pf2] \
-           | clang-format --assume-filename=lib/font8x16.c > lib/font8x16.c
+           | clang-format-19 --assume-filename=lib/font8x16.c > lib/font8x16.c
 """
 
 import struct

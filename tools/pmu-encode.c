@@ -67,8 +67,9 @@ static int usage(void)
                     "       [--version N] [--gp N] [--fixed N] [--perf-caps HEX]\n"
                     "       pmu-encode --list-cpus\n"
                     "PMU names:");
-    for (unsigned i = 0; (cpu = pmu_cpu_name(i)); i++)
+    for (unsigned i = 0; (cpu = pmu_cpu_name(i)); i++) {
         fprintf(stderr, " %s", cpu);
+    }
     fprintf(stderr, "\n"
                     "K8 and family 10h by silicon revision (CPUID model and stepping, as libpfm4\n"
                     "chooses them): k8-revb .. k8-revg, fam10h-barcelona (revision B),\n"
@@ -116,9 +117,10 @@ static int encode(struct pmu *pmu, const char *spec)
         struct pmu_write writes[64];
         unsigned n = pmu_encode_pass(pmu, &plan, p, writes, 64);
         printf("# pass %u\n", p);
-        for (unsigned i = 0; i < n && i < 64; i++)
+        for (unsigned i = 0; i < n && i < 64; i++) {
             printf(spr ? "mtspr %u 0x%llx  # %s\n" : "wrmsr 0x%x 0x%llx  # %s\n", writes[i].msr,
                    (unsigned long long)writes[i].value, writes[i].what);
+        }
     }
     for (unsigned i = 0; i < plan.n_events; i++) {
         const struct pmu_assigned_event *ev = &plan.events[i];
@@ -146,8 +148,9 @@ int main(int argc, char **argv)
             describe = true;
         } else if (!strcmp(a, "--list-cpus")) {
             const char *cpu;
-            for (unsigned c = 0; (cpu = pmu_cpu_name(c)); c++)
+            for (unsigned c = 0; (cpu = pmu_cpu_name(c)); c++) {
                 printf("%s\n", cpu);
+            }
             return 0;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage();
@@ -163,24 +166,27 @@ int main(int argc, char **argv)
             i++;
         } else if (!strcmp(a, "--version") || !strcmp(a, "--gp") || !strcmp(a, "--fixed") ||
                    !strcmp(a, "--perf-caps")) {
-            if (!parse_number(a, value, &num))
+            if (!parse_number(a, value, &num)) {
                 return 2;
-            if (!strcmp(a, "--version"))
+            }
+            if (!strcmp(a, "--version")) {
                 opts.arch_version = (unsigned)num;
-            else if (!strcmp(a, "--gp"))
+            } else if (!strcmp(a, "--gp")) {
                 opts.has_gp = true, opts.gp = (unsigned)num;
-            else if (!strcmp(a, "--fixed"))
+            } else if (!strcmp(a, "--fixed")) {
                 opts.has_fixed = true, opts.fixed = (unsigned)num;
-            else
+            } else {
                 fake.have_caps = true, fake.perf_caps = num;
+            }
             i++;
         } else {
             fprintf(stderr, "pmu-encode: unknown option '%s'\n", a);
             return usage();
         }
     }
-    if (!name)
+    if (!name) {
         return usage();
+    }
     if (opts.arch_version > 5 || (opts.arch_version && opts.arch_version < 1)) {
         fprintf(stderr, "pmu-encode: --version: architectural perfmon versions are 1-5\n");
         return 2;
@@ -200,16 +206,20 @@ int main(int argc, char **argv)
     /* pmu_init() falls back to the TSC when the CPU's PMU is unusable (e.g.
      * leaf 0xA with 0 GP counters, which the arch backend refuses): say so,
      * rather than let "--pmu arch" quietly encode RDTSC. */
-    if (!strcmp(pmu_name(&pmu), "tsc") && strcmp(name, "tsc") != 0)
+    if (!strcmp(pmu_name(&pmu), "tsc") && strcmp(name, "tsc") != 0) {
         fprintf(stderr,
                 "pmu-encode: note: %s with these options has no usable PMU; the kernel "
                 "would measure with the time-stamp counter\n",
                 name);
-    if (describe)
+    }
+    if (describe) {
         pmu_describe(&pmu, print_line, NULL);
-    if (list)
+    }
+    if (list) {
         pmu_list_events(&pmu, print_line, NULL);
-    if (spec || (!list && !describe))
+    }
+    if (spec || (!list && !describe)) {
         return encode(&pmu, spec);
+    }
     return 0;
 }

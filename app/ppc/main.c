@@ -49,20 +49,24 @@ void platform_options_apply(void)
 /* Options x86 has and this kernel does not: errors, then ignored. */
 static void unsupported_options(void)
 {
-    if (boot_opts.ring)
+    if (boot_opts.ring) {
         run_error("options", "ring=3: not on PowerPC yet; windows run in supervisor state");
-    if (boot_opts.sample[0])
+    }
+    if (boot_opts.sample[0]) {
         run_error("options", "sample=: not on PowerPC yet; not sampling");
-    if (boot_opts.exit == EXIT_BOCHS)
+    }
+    if (boot_opts.exit == EXIT_BOCHS) {
         run_error("options", "exit=bochs: there is no Bochs for PowerPC; halting instead");
+    }
 }
 
 void platform_machine_init(void)
 {
     unsupported_options();
-    if (boot_opts.verbose >= 2)
+    if (boot_opts.verbose >= 2) {
         kprintf("machine: Mac I/O at 0x%08x, pvpanic-pci at 0x%08x\n", (unsigned)machine.macio,
                 (unsigned)machine.pvpanic);
+    }
     mem_init(RAM_TOP);
     kprintf("memory: %u KiB for benchmark buffers above the kernel\n",
             (unsigned)(mem_arena_size() >> 10));
@@ -76,8 +80,9 @@ void platform_cpu_init(const struct cpu_info *cpu)
 
 void platform_raise_fault(unsigned fault)
 {
-    if (deliberate_vectors[fault])
+    if (deliberate_vectors[fault]) {
         trap_raise_deliberate(deliberate_vectors[fault]);
+    }
     run_error("options", "fault=%s: no such exception on PowerPC (ud: program, gp: alignment)",
               bootopts_choice_name("fault"));
 }

@@ -24,8 +24,9 @@
 static unsigned instructions_select(void)
 {
     for (unsigned i = 0; i < ppc604e_n_events; i++) {
-        if (str_ieq(ppc604e_events[i].name, "INSTRUCTIONS_COMPLETED"))
+        if (str_ieq(ppc604e_events[i].name, "INSTRUCTIONS_COMPLETED")) {
             return (unsigned)ppc604e_events[i].code[0];
+        }
     }
     return 0;
 }
@@ -48,21 +49,23 @@ void pmi_check(const struct pmu *pmu)
     if (trap_try(&c)) {
         uint32_t mmcr0 = mfspr(SPR_MMCR0), pmc1 = mfspr(SPR_PMC1);
         mtspr(SPR_MMCR0, MMCR0_FC);
-        if (c.info.vector == PMI_VECTOR)
+        if (c.info.vector == PMI_VECTOR) {
             kprintf("pmu: performance-monitor interrupt (vector 0xf00): taken when PMC1 went "
                     "negative (PMC1 0x%08x, srr0 %08x, %u loop iterations); MMCR0[ENINT] %s\n",
                     (unsigned)pmc1, (unsigned)c.info.pc, spins,
                     (mmcr0 & MMCR0_PMXE) ? "still set" : "cleared by it");
-        else
+        } else {
             kprintf("pmu: performance-monitor interrupt (vector 0xf00): a %s exception (vector "
                     "0x%x) came instead\n",
                     trap_name(c.info.vector), (unsigned)c.info.vector);
+        }
         return;
     }
     mtspr(SPR_MMCR0, MMCR0_PMXE | MMCR0_PMC1CE | (instructions_select() << MMCR0_PMC1SEL_SHIFT));
     msr_write(msr_read() | MSR_EE);
-    while (spins < PMI_SPINS)
+    while (spins < PMI_SPINS) {
         spins = spins + 1;
+    }
     msr_write(msr_read() & ~MSR_EE);
     trap_end(&c);
     mtspr(SPR_MMCR0, MMCR0_FC);

@@ -10,11 +10,13 @@
 enum serializer suite_conditions_setup(struct pmu *pmu, unsigned serialize_choice, bool turbo_off)
 {
     (void)pmu;
-    if (serialize_choice != SER_AUTO)
+    if (serialize_choice != SER_AUTO) {
         kprintf("bench: serialize=%s is x86's; PowerPC uses sync + isync\n",
                 bootopts_choice_name("serialize"));
-    if (turbo_off)
+    }
+    if (turbo_off) {
         kprintf("bench: turbo=off is x86's; the 604e has no turbo\n");
+    }
     kprintf("\nconditions: serialize sync_isync: sync then isync before each read (the 604e "
             "completes instructions in order, and isync waits for them)\n");
     return SERIALIZER_SYNC_ISYNC;
@@ -41,7 +43,8 @@ const char *suite_missing_feature(const struct payload *p, const struct cpu_info
     (void)cpu;
     /* Every PowerPC has its time base, the TSC's counterpart; the other needs
      * are x86 features. */
-    if (p->flags & PAYLOAD_NEEDS_ALL & ~PAYLOAD_NEEDS_TSC)
+    if (p->flags & PAYLOAD_NEEDS_ALL & ~PAYLOAD_NEEDS_TSC) {
         return "an x86 feature";
+    }
     return 0;
 }

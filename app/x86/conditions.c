@@ -44,14 +44,15 @@ static enum serializer choose(const struct cpu_info *cpu, const struct hygiene *
         fmt_snprintf(why, n, "serialize=%s", choice == SER_LFENCE ? "lfence" : "serialize");
         return choice == SER_LFENCE ? SERIALIZER_LFENCE : SERIALIZER_SERIALIZE;
     }
-    if (best == SERIALIZER_SERIALIZE)
+    if (best == SERIALIZER_SERIALIZE) {
         fmt_snprintf(why, n, "CPUID.07H:EDX bit 14 reports SERIALIZE");
-    else if (best == SERIALIZER_LFENCE)
+    } else if (best == SERIALIZER_LFENCE) {
         fmt_snprintf(why, n, "LFENCE serializes: %s", h->lfence.detail);
-    else if (has_lfence)
+    } else if (has_lfence) {
         fmt_snprintf(why, n, "LFENCE is not known to serialize here: %s", h->lfence.detail);
-    else
+    } else {
         fmt_snprintf(why, n, "no SSE2: no LFENCE");
+    }
     return best;
 }
 
@@ -83,10 +84,12 @@ void conditions_record(const struct conditions *c)
 
 static int read_counter(const struct pmu_read *r, uint64_t *value)
 {
-    if (r->kind == PMU_READ_RDPMC)
+    if (r->kind == PMU_READ_RDPMC) {
         return rdpmc_safe(r->index, value);
-    if (r->kind == PMU_READ_RDMSR)
+    }
+    if (r->kind == PMU_READ_RDMSR) {
         return rdmsr_safe(r->index, value);
+    }
     *value = rdtsc();
     return 0;
 }
@@ -96,28 +99,35 @@ static const char *measure_ratio(struct pmu *pmu, int64_t *ratio_x100)
 {
     static struct pmu_plan plan;
     uint64_t c0, c1, t0, t1;
-    if (!pmu->counting)
+    if (!pmu->counting) {
         return "counters do not count";
-    if (!pmu->cpu.features[FEAT_TSC])
+    }
+    if (!pmu->cpu.features[FEAT_TSC]) {
         return "no time-stamp counter";
-    if (pmu_plan_events(pmu, "cycles", &plan, NULL, 0) < 0 || !plan.n_events)
+    }
+    if (pmu_plan_events(pmu, "cycles", &plan, NULL, 0) < 0 || !plan.n_events) {
         return "this PMU has no cycles event";
+    }
     const struct pmu_read *r = &plan.events[0].read;
     if (pmu_start_pass(pmu, &plan, 0) < 0) {
-        if (pmu_stop_pass(pmu, &plan, 0) < 0)
+        if (pmu_stop_pass(pmu, &plan, 0) < 0) {
             kprintf("conditions: stopping the calibration counter faulted too\n");
+        }
         return "programming the cycles counter faulted";
     }
     t0 = rdtsc();
     int err = read_counter(r, &c0);
-    for (volatile uint32_t i = 0; i < CALIBRATION_LOOPS; i++)
+    for (volatile uint32_t i = 0; i < CALIBRATION_LOOPS; i++) {
         continue;
+    }
     err |= read_counter(r, &c1);
     t1 = rdtsc();
-    if (pmu_stop_pass(pmu, &plan, 0) < 0)
+    if (pmu_stop_pass(pmu, &plan, 0) < 0) {
         kprintf("conditions: stopping the calibration counter faulted\n");
-    if (err)
+    }
+    if (err) {
         return "reading the cycles counter faulted";
+    }
     *ratio_x100 = hygiene_ratio_x100(pmu_delta(r, c0, c1), t1 - t0);
     return *ratio_x100 < 0 ? "the TSC did not advance" : NULL;
 }

@@ -26,11 +26,13 @@ void gate_init(struct pmu *pmu)
 
 static bool user_range_ok(uint32_t addr, uint32_t len)
 {
-    if (!addr || addr + len < addr)
+    if (!addr || addr + len < addr) {
         return false;
+    }
     for (uint32_t page = addr & ~0xfffu; page < addr + len; page += 0x1000) {
-        if (!paging_maps(page))
+        if (!paging_maps(page)) {
             return false;
+        }
     }
     return true;
 }
@@ -40,11 +42,13 @@ static bool user_range_ok(uint32_t addr, uint32_t len)
 static bool copy_string(char *dst, size_t size, uint32_t src)
 {
     for (size_t i = 0; i < size; i++) {
-        if (!user_range_ok(src + (uint32_t)i, 1))
+        if (!user_range_ok(src + (uint32_t)i, 1)) {
             return false;
+        }
         dst[i] = ((const char *)src)[i];
-        if (!dst[i])
+        if (!dst[i]) {
             return true;
+        }
     }
     return false;
 }
@@ -54,8 +58,9 @@ static bool copy_string(char *dst, size_t size, uint32_t src)
 static int stop_selection(void)
 {
     int r = 0;
-    if (selected && (r = pmu_stop_pass(gate_pmu, &selection, 0)) < 0)
+    if (selected && (r = pmu_stop_pass(gate_pmu, &selection, 0)) < 0) {
         kprintf("gate: stopping the selected counters faulted\n");
+    }
     selected = false;
     return r;
 }
@@ -63,8 +68,9 @@ static int stop_selection(void)
 static int32_t count_pass0(void)
 {
     int32_t n = 0;
-    for (unsigned i = 0; i < selection.n_events; i++)
+    for (unsigned i = 0; i < selection.n_events; i++) {
         n += selection.events[i].pass == 0;
+    }
     return n;
 }
 
@@ -77,8 +83,9 @@ static int32_t op_write(uint32_t spec_addr)
                 (unsigned)spec_addr);
         return -1;
     }
-    if (stop_selection() < 0)
+    if (stop_selection() < 0) {
         return -1;
+    }
     if (pmu_plan_events(gate_pmu, spec[0] ? spec : NULL, &selection, err, sizeof err) < 0) {
         kprintf("gate: write: %s\n", err);
         return -1;
@@ -93,17 +100,20 @@ static int32_t op_write(uint32_t spec_addr)
 
 static int32_t op_read(uint32_t buf, uint32_t size)
 {
-    if (!selected)
+    if (!selected) {
         return -1;
-    if (!size || !user_range_ok(buf, size))
+    }
+    if (!size || !user_range_ok(buf, size)) {
         return -1;
+    }
     char *out = (char *)buf;
     size_t at = 0;
     out[0] = '\0';
     for (unsigned i = 0; i < selection.n_events; i++) {
         const struct pmu_assigned_event *ev = &selection.events[i];
-        if (ev->pass != 0)
+        if (ev->pass != 0) {
             continue;
+        }
         at += (size_t)fmt_snprintf(out + at, at < size ? size - at : 0, "%s%s=%s%u", at ? "," : "",
                                    ev->name, ev->read.kind == PMU_READ_RDPMC ? "" : "tsc",
                                    (unsigned)ev->read.index);
@@ -120,9 +130,10 @@ void gate_dispatch(struct trap_frame *f)
     }
     switch (f->ebx) {
     case GATE_HELLO:
-        if (hellos++ == 0)
+        if (hellos++ == 0) {
             kprintf("gate: hello from CPL %u through int 0x%x\n", (unsigned)(f->cs & 3),
                     GATE_VECTOR);
+        }
         r = 0;
         break;
     case GATE_WRITE:

@@ -55,17 +55,18 @@ static void report_screen(void)
         screen_attach(0);
         return;
     }
-    if (boot.fb.kind == FB_RGB && dev && dev->dots_x > dev->cols)
+    if (boot.fb.kind == FB_RGB && dev && dev->dots_x > dev->cols) {
         kprintf(
             "screen: framebuffer %ux%u, %u bits per pixel, %u bytes per line: %ux%u characters\n",
             (unsigned)boot.fb.width, (unsigned)boot.fb.height, (unsigned)boot.fb.bpp,
             (unsigned)boot.fb.pitch, dev->cols, dev->rows);
-    else if (boot.fb.kind == FB_RGB)
+    } else if (boot.fb.kind == FB_RGB) {
         kprintf("screen: a framebuffer it cannot draw (%u bits per pixel); EGA text instead\n",
                 (unsigned)boot.fb.bpp);
-    else
+    } else {
         kprintf("screen: %s %ux%u\n", dev ? dev->name : "none", dev ? dev->cols : 0,
                 dev ? dev->rows : 0);
+    }
 }
 
 void platform_console_init(struct platform_about *about)
@@ -80,10 +81,11 @@ void platform_console_init(struct platform_about *about)
     env = run_env_detect();
     exit_configure(EXIT_AUTO, env);
     exit_set_idle(show_pages);
-    if (!boot.protocol)
+    if (!boot.protocol) {
         fmt_snprintf(loader_note, sizeof loader_note,
                      "unknown boot loader magic 0x%x; no options, no memory map",
                      (unsigned)loader_magic);
+    }
     *about = (struct platform_about){"x86",
                                      run_env_name(env),
                                      0,
@@ -103,10 +105,11 @@ void platform_machine_init(void)
 {
     kprintf("memory: %u KiB usable in %u regions (multiboot%u, loader \"%s\")\n",
             (unsigned)(boot.usable_bytes >> 10), boot.n_regions, boot.protocol, boot.loader);
-    for (unsigned i = 0; boot_opts.verbose >= 2 && i < boot.n_regions; i++)
+    for (unsigned i = 0; boot_opts.verbose >= 2 && i < boot.n_regions; i++) {
         kprintf("  %08llx-%08llx type %u\n", (unsigned long long)boot.regions[i].base,
                 (unsigned long long)(boot.regions[i].base + boot.regions[i].length - 1),
                 (unsigned)boot.regions[i].type);
+    }
     modules_load(boot.modules, boot.n_modules, boot.modules_dropped);
 }
 

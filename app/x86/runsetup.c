@@ -36,10 +36,12 @@ static uint64_t sample_period;
 
 const char *runsetup_events(void)
 {
-    if (!boot_opts.sample[0])
+    if (!boot_opts.sample[0]) {
         return boot_opts.events;
-    if (pmu_sample_parse(boot_opts.sample, sample_event, sizeof sample_event, &sample_period))
+    }
+    if (pmu_sample_parse(boot_opts.sample, sample_event, sizeof sample_event, &sample_period)) {
         return sample_event;
+    }
     run_error("sample",
               "sample=%s: expected EVENT:PERIOD with PERIOD a positive number; not sampling",
               boot_opts.sample);
@@ -91,7 +93,8 @@ void runsetup_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cp
         user_init();
         gate_selftest_report();
     }
-    if (sample_period)
+    if (sample_period) {
         sample_init(pmu, plan, cpu, sample_period);
+    }
     winrun_init(ring3, watchdog);
 }

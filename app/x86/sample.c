@@ -30,25 +30,28 @@ bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_
     const char *why = pmu_overflow_unsupported(pmu);
     uint64_t asked = period;
     uint64_t least = plan->n_events ? pmu_overflow_min_period(plan, 0) : 1;
-    if (period < least)
+    if (period < least) {
         period = least;
+    }
     struct pmu detected;
     pmu_init(&detected, cpu, &pmu->hw, NULL);
-    if (pmu_overflow_unsupported(&detected) == 0 && !pmu->counting)
+    if (pmu_overflow_unsupported(&detected) == 0 && !pmu->counting) {
         why = "the PMU's counters do not count on this machine (an emulator?), so no counter "
               "can overflow";
-    else if (!why && (why = apic_init(cpu)) == 0 &&
-             pmu_overflow_setup(pmu, plan, 0, period, &ovf, err, sizeof err) < 0)
+    } else if (!why && (why = apic_init(cpu)) == 0 &&
+               pmu_overflow_setup(pmu, plan, 0, period, &ovf, err, sizeof err) < 0) {
         why = err;
+    }
     if (why) {
         run_error("sample", "sampling unavailable: %s; no samples will be printed", why);
         return false;
     }
-    if (asked < least)
+    if (asked < least) {
         run_error("sample",
                   "%s every %llu events: it counts in ring 0 where the PMI handler runs and "
                   "would overflow again inside it: sampling every %llu events instead",
                   plan->events[0].name, (unsigned long long)asked, (unsigned long long)least);
+    }
     spmu = pmu;
     splan = plan;
     active = true;
@@ -60,10 +63,12 @@ bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_
 
 const char *sample_pass_started(unsigned pass)
 {
-    if (!active || pass != ovf.pass)
+    if (!active || pass != ovf.pass) {
         return NULL;
-    if (pmu_overflow_start(spmu, splan, &ovf) < 0)
+    }
+    if (pmu_overflow_start(spmu, splan, &ovf) < 0) {
         return "sample: a register write faulted while arming the sampled counter";
+    }
     rearms = 0;
     apic_pmi_as_nmi();
     return NULL;
@@ -77,8 +82,9 @@ bool sample_owns_pass(unsigned pass)
 void sample_pass_ending(unsigned pass)
 {
     uint64_t value, before;
-    if (!active || pass != ovf.pass)
+    if (!active || pass != ovf.pass) {
         return;
+    }
     /* The counter still runs: a PMI between the read and the count of
      * re-armings would pair a value with the wrong count, so read again. */
     do {
@@ -103,22 +109,25 @@ static void record(uint32_t eip)
 {
     const struct window *w = winrun_current();
     struct pmu_sample_layout at;
-    if (w)
+    if (w) {
         at = (struct pmu_sample_layout){(uint32_t)w->code, (uint32_t)w->len, (uint32_t)w->body_at,
                                         w->body_len, w->unroll};
+    }
     pmu_sample_add(&hist, w ? &at : 0, eip);
 }
 
 bool sample_nmi(const struct trap_frame *f)
 {
     bool pending = false;
-    if (!active || pmu_overflow_pending(spmu, &ovf, &pending) < 0 || !pending)
+    if (!active || pmu_overflow_pending(spmu, &ovf, &pending) < 0 || !pending) {
         return false;
+    }
     record(f->eip);
-    if (pmu_overflow_rearm(spmu, &ovf) < 0)
+    if (pmu_overflow_rearm(spmu, &ovf) < 0) {
         rearm_failed = true; /* said at the payload's end: no printing in an NMI */
-    else
+    } else {
         rearms++;
+    }
     apic_pmi_as_nmi(); /* P4 and Core mask LVTPC when they deliver a PMI */
     return true;
 }
@@ -142,10 +151,11 @@ static void record_samples(const struct payload *p)
     record_field(splan->events[ovf.event].name);
     record_fieldf("%llu", (unsigned long long)ovf.period);
     record_fieldf("%u", hist.total);
-    if (read_failed)
+    if (read_failed) {
         record_field("-");
-    else
+    } else {
         record_fieldf("%llu", (unsigned long long)counted);
+    }
     record_end();
     for (unsigned i = 0; i < PMU_SAMPLE_BUCKETS; i++) {
         if (hist.body[i]) {
@@ -153,16 +163,19 @@ static void record_samples(const struct payload *p)
             record_bucket(p->name, where, hist.body[i]);
         }
     }
-    if (hist.reads)
+    if (hist.reads) {
         record_bucket(p->name, "reads", hist.reads);
-    if (hist.outside)
+    }
+    if (hist.outside) {
         record_bucket(p->name, "outside", hist.outside);
+    }
 }
 
 void sample_payload_end(const struct payload *p)
 {
-    if (!active)
+    if (!active) {
         return;
+    }
     if (rearm_failed) {
         run_error("sample",
                   "%s: re-arming the sampled counter faulted after a PMI; no histogram: it "
@@ -173,19 +186,23 @@ void sample_payload_end(const struct payload *p)
     record_samples(p);
     kprintf("  samples of %s: %u (every %llu events", p->name, hist.total,
             (unsigned long long)ovf.period);
-    if (read_failed)
+    if (read_failed) {
         kprintf("; reading the sampled counter faulted, so its count is unknown)\n");
-    else
+    } else {
         kprintf("; the sampled counter counted %llu while it ran)\n", (unsigned long long)counted);
+    }
     for (unsigned i = 0; i < PMU_SAMPLE_BUCKETS; i++) {
-        if (hist.body[i])
+        if (hist.body[i]) {
             kprintf("  %8u  %s+0x%x%s (%08x)\n", hist.body[i], p->name, i,
                     i == PMU_SAMPLE_BUCKETS - 1 ? " and beyond" : "",
                     p->body ? (unsigned)((uint32_t)p->body + i) : 0u);
+        }
     }
-    if (hist.reads)
+    if (hist.reads) {
         kprintf("  %8u  (the window's counter reads)\n", hist.reads);
-    if (hist.outside)
+    }
+    if (hist.outside) {
         kprintf("  %8u  (outside the window: a C payload's function or the kernel)\n",
                 hist.outside);
+    }
 }

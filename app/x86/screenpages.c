@@ -53,13 +53,15 @@ static unsigned split(const char *line, size_t len, char *buf, const char **fiel
     memcpy(buf, line, len);
     buf[len] = '\0';
     char *star = strchr(buf, '*');
-    if (star)
+    if (star) {
         *star = '\0';
+    }
     for (char *p = buf; n < MAX_FIELDS; p++) {
         field[n++] = p;
         p = strchr(p, ',');
-        if (!p)
+        if (!p) {
             break;
+        }
         *p = '\0';
     }
     return n;
@@ -82,14 +84,17 @@ static void build_results(void)
         size_t len = (size_t)(strchr(line, '\n') - line);
         at += len + 1;
         unsigned n = len < sizeof buf ? split(line, len, buf, f) : 0;
-        if (n < 4)
+        if (n < 4) {
             continue;
+        }
         const char *type = f[2];
-        if (!strcmp(type, "boot") && n > 8)
+        if (!strcmp(type, "boot") && n > 8) {
             fmt_snprintf(title, sizeof title, "barebench results: %s %s", f[4], f[8]);
+        }
         if (n_lines == MAX_LINES || !(!strcmp(type, "bench") || !strcmp(type, "skip") ||
-                                      !strcmp(type, "fault") || !strcmp(type, "result")))
+                                      !strcmp(type, "fault") || !strcmp(type, "result"))) {
             continue;
+        }
         bool starts = !strcmp(type, "bench") || !strcmp(type, "skip");
         if (starts || !current) {
             current = lines[n_lines++];
@@ -124,8 +129,9 @@ static void plan(const struct screen_device *dev, struct layout *l)
     l->quiet = dev->min_module > 1 ? 4 : 2; /* EGA text: 50 dots, 2 spare */
     l->version = 0;
     for (unsigned v = 1; v <= QR_VERSION; v++) {
-        if ((v * 4 + 17 + 2 * l->quiet) * dev->min_module <= l->side)
+        if ((v * 4 + 17 + 2 * l->quiet) * dev->min_module <= l->side) {
             l->version = v;
+        }
     }
     l->chunk = l->version ? (unsigned)qr_capacity((int)l->version, QR_LEVEL) - HEADER_MAX : 0;
     l->qr_pages = l->chunk ? (unsigned)((records_len + l->chunk - 1) / l->chunk) : 0;
@@ -139,8 +145,9 @@ static void show_results(const struct layout *l, unsigned page)
     fmt_snprintf(text, sizeof text, "median of each event per iteration; page %u of %u%s", page + 1,
                  l->result_pages + l->qr_pages, records_lost ? "; SOME RECORDS LOST" : "");
     screen_text(0, 1, text);
-    for (unsigned i = 0; i < l->per_page && page * l->per_page + i < n_lines; i++)
+    for (unsigned i = 0; i < l->per_page && page * l->per_page + i < n_lines; i++) {
         screen_text(0, 3 + i, lines[page * l->per_page + i]);
+    }
 }
 
 static void show_code(const struct screen_device *dev, const struct layout *l, unsigned k)
@@ -151,16 +158,18 @@ static void show_code(const struct screen_device *dev, const struct layout *l, u
     size_t from = (size_t)k * l->chunk;
     size_t len = records_len - from < l->chunk ? records_len - from : l->chunk;
     memcpy(payload + head, records + from, len);
-    if (!qr_encode(&qr, payload, (size_t)head + len, QR_LEVEL, 1, (int)l->version))
+    if (!qr_encode(&qr, payload, (size_t)head + len, QR_LEVEL, 1, (int)l->version)) {
         return;
+    }
     unsigned modules = (unsigned)qr.size + 2 * l->quiet;
     unsigned dot = l->side / modules;
     dev->dots(0, 0, modules * dot, modules * dot, false);
     for (int y = 0; y < qr.size; y++) {
         for (int x = 0; x < qr.size; x++) {
-            if (qr_dark(&qr, x, y))
+            if (qr_dark(&qr, x, y)) {
                 dev->dots((l->quiet + (unsigned)x) * dot, (l->quiet + (unsigned)y) * dot, dot, dot,
                           true);
+            }
         }
     }
     unsigned col = (modules * dot * dev->cols + dev->dots_x - 1) / dev->dots_x + 1;
@@ -187,8 +196,9 @@ static enum key wait_key(unsigned seconds)
     unsigned last = rtc_seconds(), ticks = 0;
     while (ticks < seconds) {
         enum key k = i8042_poll();
-        if (k != KEY_NONE)
+        if (k != KEY_NONE) {
             return k;
+        }
         unsigned now = rtc_seconds();
         if (now != last) {
             last = now;
@@ -205,10 +215,11 @@ static void browse_log(const struct screen_device *dev, enum key k)
     unsigned page = dev->rows - SCREEN_STATUS_ROWS, total = screen_history_rows();
     unsigned last = total > page ? total - page : 0, first = last;
     for (; k == KEY_PGUP || k == KEY_PGDN; k = wait_key(LOG_IDLE_SECONDS)) {
-        if (k == KEY_PGUP)
+        if (k == KEY_PGUP) {
             first = first > page ? first - page : 0;
-        else
+        } else {
             first = first + page < last ? first + page : last;
+        }
         char status[SCREEN_MAX_COLS + 1];
         screen_show_history(first);
         fmt_snprintf(status, sizeof status,
@@ -227,16 +238,18 @@ static const struct screen_device *choose(const struct screen_device *dev,
 {
     struct layout o;
     plan(dev, l);
-    if (!other)
+    if (!other) {
         return dev;
+    }
     plan(other, &o);
     bool switch_to = o.qr_pages && (!l->qr_pages || o.qr_pages < l->qr_pages);
     kprintf("screen: %u bytes of records: %u QR page(s) on %s (version %u-M at most, %u bytes "
             "a page), %u on %s (version %u-M at most, %u bytes a page): %s\n",
             (unsigned)records_len, l->qr_pages, dev->name, l->version, l->chunk, o.qr_pages,
             other->name, o.version, o.chunk, switch_to ? other->name : dev->name);
-    if (!switch_to)
+    if (!switch_to) {
         return dev;
+    }
     *l = o;
     screen_attach(other);
     return other;
@@ -250,33 +263,37 @@ static void turn_pages(const struct screen_device *dev, const struct screen_devi
     build_results();
     dev = choose(dev, other, &l);
     unsigned total = l.result_pages + l.qr_pages;
-    if (!total)
+    if (!total) {
         return;
+    }
     bool redraw = true;
     for (unsigned page = 0;;) {
         if (redraw) {
             screen_clear();
-            if (page < l.result_pages)
+            if (page < l.result_pages) {
                 show_results(&l, page);
-            else
+            } else {
                 show_code(dev, &l, page - l.result_pages);
+            }
         }
         enum key k = wait_key(seconds);
         redraw = true;
-        if (k == KEY_PGUP || k == KEY_PGDN)
+        if (k == KEY_PGUP || k == KEY_PGDN) {
             browse_log(dev, k);
-        else if (total == 1 && k == KEY_NONE)
+        } else if (total == 1 && k == KEY_NONE) {
             redraw = false; /* one page: it stays */
-        else
+        } else {
             page = (page + (k == KEY_PREV ? total - 1 : 1)) % total;
+        }
     }
 }
 
 void screenpages_run(unsigned seconds, const struct screen_device *other)
 {
     const struct screen_device *dev = screen_device();
-    if (dev && seconds)
+    if (dev && seconds) {
         turn_pages(dev, other, seconds);
+    }
     halt_forever();
     __builtin_unreachable();
 }

@@ -44,12 +44,15 @@ static const struct cpuid_need {
 static const char *missing_by_probe(uint32_t flags)
 {
     uint64_t value;
-    if ((flags & PAYLOAD_NEEDS_MSR) && rdmsr_safe(0x10, &value))
+    if ((flags & PAYLOAD_NEEDS_MSR) && rdmsr_safe(0x10, &value)) {
         return "RDMSR of MSR 0x10 faults here";
-    if ((flags & PAYLOAD_NEEDS_MSR) && user_active())
+    }
+    if ((flags & PAYLOAD_NEEDS_MSR) && user_active()) {
         return "RDMSR faults at CPL 3 (ring=3)";
-    if ((flags & PAYLOAD_NEEDS_RDPMC) && rdpmc_safe(0, &value))
+    }
+    if ((flags & PAYLOAD_NEEDS_RDPMC) && rdpmc_safe(0, &value)) {
         return "RDPMC of counter 0 faults here";
+    }
     return 0;
 }
 
@@ -59,14 +62,17 @@ const char *suite_missing_feature(const struct payload *p, const struct cpu_info
     for (unsigned i = 0; i < sizeof cpuid_needs / sizeof cpuid_needs[0]; i++) {
         const struct cpuid_need *n = &cpuid_needs[i];
         tested |= n->need;
-        if ((p->flags & n->need) && !cpu->features[n->feature])
+        if ((p->flags & n->need) && !cpu->features[n->feature]) {
             return n->missing;
+        }
     }
-    if ((p->flags & PAYLOAD_NEEDS_MSR) && !cpu->features[FEAT_MSR])
+    if ((p->flags & PAYLOAD_NEEDS_MSR) && !cpu->features[FEAT_MSR]) {
         return "the CPU has no MSRs";
+    }
     /* A need declared in bench/payload.def that nothing here tests yet: the
      * payload might fault or measure something else, so it does not run. */
-    if (p->flags & PAYLOAD_NEEDS_ALL & ~tested)
+    if (p->flags & PAYLOAD_NEEDS_ALL & ~tested) {
         return "it needs a feature this kernel does not test yet";
+    }
     return missing_by_probe(p->flags);
 }

@@ -32,10 +32,11 @@ static void run(const struct window *w)
     }
     current = w;
     watchdog_arm();
-    if (at_ring3)
+    if (at_ring3) {
         user_run(w->code);
-    else
+    } else {
         ((void (*)(void))w->code)();
+    }
     watchdog_disarm();
     current = 0;
     trap_end(&c);
@@ -44,6 +45,7 @@ static void run(const struct window *w)
 void winrun_init(bool ring3, bool watchdog)
 {
     at_ring3 = ring3;
-    if (ring3 || watchdog)
+    if (ring3 || watchdog) {
         window_set_runner(run, ring3 ? USER_EXIT_VECTOR : 0);
+    }
 }

@@ -128,8 +128,9 @@ static void emit_read(struct emitter *e, const struct pmu_read *r, uint64_t *slo
 static void emit_body(struct emitter *e, const struct payload *p)
 {
     if (p->body) {
-        for (uint32_t i = 0; i < p->body_len / 4; i++)
+        for (uint32_t i = 0; i < p->body_len / 4; i++) {
             emit(e, ((const uint32_t *)p->body)[i]);
+        }
         return;
     }
     /* bl to the C function, relative to this instruction */
@@ -143,8 +144,9 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
 {
     (void)ser; /* always sync + isync */
     struct emitter e = {(uint32_t *)buf, (uint32_t *)(buf + cap / 4 * 4), false};
-    if (n_reads > WINDOW_MAX_READS)
+    if (n_reads > WINDOW_MAX_READS) {
         return false;
+    }
 
     emit(&e, STWU(1, -FRAME, 1));
     emit(&e, MFSPR(0, SPR_LR));
@@ -153,15 +155,17 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
     emit(&e, STW(0, 8, 1));
     emit(&e, STMW(13, 12, 1)); /* r13-r31: 76 bytes */
     emit(&e, STW(2, 88, 1));
-    for (unsigned i = 0; i < PAYLOAD_REGS; i++)
+    for (unsigned i = 0; i < PAYLOAD_REGS; i++) {
         emit_load(&e, REG_FIRST_GPR + i, &window_regs.r[i]);
+    }
     for (unsigned i = 0; i < n_reads; i++) {
         emit_serialize(&e);
         emit_read(&e, &reads[i], &window_start[i]);
     }
     w->body_at = (size_t)((uint8_t *)e.at - buf);
-    for (uint32_t i = 0; i < unroll && !e.overflow; i++)
+    for (uint32_t i = 0; i < unroll && !e.overflow; i++) {
         emit_body(&e, p);
+    }
     w->body_len = unroll ? (uint32_t)((size_t)((uint8_t *)e.at - buf) - w->body_at) / unroll : 0;
     w->unroll = unroll;
     for (unsigned i = 0; i < n_reads; i++) {
@@ -183,8 +187,9 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
     /* New code: write it back from the data cache and drop stale copies
      * from the instruction cache (PowerPC 604e manual, "Instruction Cache
      * Coherency"). */
-    for (size_t at = 0; at < w->len; at += 32)
+    for (size_t at = 0; at < w->len; at += 32) {
         __asm__ volatile("dcbst 0, %0; sync; icbi 0, %0" : : "r"(buf + at) : "memory");
+    }
     __asm__ volatile("sync; isync" ::: "memory");
     return !e.overflow;
 }

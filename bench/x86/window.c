@@ -61,12 +61,13 @@ static void emit_serialize(struct emitter *e, enum serializer ser)
     static const uint8_t cpuid[] = {0x31, 0xc0, 0x0f, 0xa2}; /* xor eax, eax; cpuid */
     static const uint8_t lfence[] = {0x0f, 0xae, 0xe8};
     static const uint8_t serialize[] = {0x0f, 0x01, 0xe8};
-    if (ser == SERIALIZER_CPUID)
+    if (ser == SERIALIZER_CPUID) {
         emit(e, cpuid, sizeof cpuid);
-    else if (ser == SERIALIZER_LFENCE)
+    } else if (ser == SERIALIZER_LFENCE) {
         emit(e, lfence, sizeof lfence);
-    else
+    } else {
         emit(e, serialize, sizeof serialize);
+    }
 }
 
 /* One counter read into *slot: [mov ecx, index;] rdtsc|rdpmc|rdmsr; store. */
@@ -107,8 +108,9 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
                   size_t cap)
 {
     struct emitter e = {buf, buf + cap, false};
-    if (n_reads > WINDOW_MAX_READS)
+    if (n_reads > WINDOW_MAX_READS) {
         return false;
+    }
 
     emit_u8(&e, 0x60); /* pushad */
     emit_u8(&e, 0x89); /* mov [window_esp], esp */
@@ -127,8 +129,9 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
     emit_load(&e, RM_ECX, &window_regs.r[REG_ECX]);
     emit_load(&e, RM_EDX, &window_regs.r[REG_EDX]);
     w->body_at = (size_t)(e.at - buf);
-    for (uint32_t i = 0; i < unroll && !e.overflow; i++)
+    for (uint32_t i = 0; i < unroll && !e.overflow; i++) {
         emit_body(&e, p);
+    }
     w->body_len = unroll ? (uint32_t)((size_t)(e.at - buf) - w->body_at) / unroll : 0;
     w->unroll = unroll;
     for (unsigned i = 0; i < n_reads; i++) {

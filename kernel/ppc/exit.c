@@ -54,10 +54,11 @@ static void cuda_power_down(void)
 
 static void reset(void)
 {
-    if (machine.kind == MACHINE_PREP)
+    if (machine.kind == MACHINE_PREP) {
         io_write8(0x80000064, 0xfe);
-    else if (machine.macio)
+    } else if (machine.macio) {
         cuda_power_down();
+    }
 }
 
 void run_finish(bool pass)
@@ -65,12 +66,14 @@ void run_finish(bool pass)
     run_end_announce(pass);
     machine_serial_flush();
     enum exit_mode mode = configured_mode;
-    if (mode == EXIT_AUTO)
+    if (mode == EXIT_AUTO) {
         mode = exit_under_qemu() ? EXIT_QEMU : EXIT_HALT;
-    if (mode == EXIT_QEMU && !pass && machine.pvpanic)
+    }
+    if (mode == EXIT_QEMU && !pass && machine.pvpanic) {
         io_write8(machine.pvpanic, 1);
-    else if (mode == EXIT_QEMU || mode == EXIT_REBOOT)
+    } else if (mode == EXIT_QEMU || mode == EXIT_REBOOT) {
         reset();
+    }
     for (;;)
         ;
 }

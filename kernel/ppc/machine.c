@@ -61,12 +61,14 @@ static void find_devices(void)
 {
     for (unsigned dev = 0; dev < 32; dev++) {
         uint32_t id = pci_read(dev, 0);
-        if (id == 0xffffffffu || id == 0)
+        if (id == 0xffffffffu || id == 0) {
             continue;
+        }
         uint32_t class = pci_read(dev, 8) >> 16;
         uint32_t bar = pci_read(dev, 0x10);
-        if ((id & 0xffff) == PCI_VENDOR_APPLE && class == PCI_CLASS_MACIO)
+        if ((id & 0xffff) == PCI_VENDOR_APPLE && class == PCI_CLASS_MACIO) {
             machine.macio = bar & ~0xfu;
+        }
         if ((id & 0xffff) == PCI_VENDOR_REDHAT && id >> 16 == PCI_DEVICE_PVPANIC) {
             if (!(bar & ~0xfu)) {
                 bool prep = machine.kind == MACHINE_PREP;
@@ -84,8 +86,9 @@ static void find_devices(void)
 
 static void uart_putc(char c)
 {
-    if (c == '\n')
+    if (c == '\n') {
         uart_putc('\r');
+    }
     for (int i = 0; i < 100000 && !(io_read8(UART_BASE + UART_LSR) & UART_LSR_THRE); i++)
         ;
     io_write8(UART_BASE, (uint8_t)c);
@@ -93,8 +96,9 @@ static void uart_putc(char c)
 
 static void scc_putc(char c)
 {
-    if (c == '\n')
+    if (c == '\n') {
         scc_putc('\r');
+    }
     for (int i = 0; i < 100000 && !(io_read8(machine.macio + SCC_A_CTRL) & SCC_TX_EMPTY); i++)
         ;
     io_write8(machine.macio + SCC_A_DATA, (uint8_t)c);

@@ -21,8 +21,9 @@ void vectors_install(void)
     memcpy(to, vectors_start + FIRST_VECTOR, n);
     /* New code: write the data cache back, drop stale instructions
      * (PowerPC 604e manual, "Instruction Cache Coherency"). */
-    for (size_t at = 0; at < n; at += 32)
+    for (size_t at = 0; at < n; at += 32) {
         __asm__ volatile("dcbst 0, %0; sync; icbi 0, %0" : : "r"(to + at) : "memory");
+    }
     __asm__ volatile("sync; isync" ::: "memory");
 }
 
@@ -69,10 +70,11 @@ static void report(const struct trap_frame *f)
             (unsigned)f->dar, (unsigned)f->dsisr);
     kprintf("    lr %08x ctr %08x cr %08x xer %08x\n", (unsigned)f->lr, (unsigned)f->ctr,
             (unsigned)f->cr, (unsigned)f->xer);
-    for (unsigned i = 0; i < 32; i += 4)
+    for (unsigned i = 0; i < 32; i += 4) {
         kprintf("    r%-2u %08x  r%-2u %08x  r%-2u %08x  r%-2u %08x\n", i, (unsigned)f->gpr[i],
                 i + 1, (unsigned)f->gpr[i + 1], i + 2, (unsigned)f->gpr[i + 2], i + 3,
                 (unsigned)f->gpr[i + 3]);
+    }
 }
 
 void trap_handler(const struct trap_frame *f);

@@ -35,17 +35,22 @@ static void lapic_write(unsigned reg, uint32_t v)
 const char *apic_init(const struct cpu_info *cpu)
 {
     uint64_t base;
-    if (lapic)
+    if (lapic) {
         return 0;
-    if (!cpu->features[FEAT_APIC])
+    }
+    if (!cpu->features[FEAT_APIC]) {
         return "the CPU has no local APIC (CPUID.1:EDX.APIC = 0)";
-    if (!cpu->features[FEAT_MSR] || rdmsr_safe(MSR_APIC_BASE, &base))
+    }
+    if (!cpu->features[FEAT_MSR] || rdmsr_safe(MSR_APIC_BASE, &base)) {
         return "IA32_APIC_BASE cannot be read";
+    }
     uint32_t addr = (uint32_t)base & 0xfffff000u;
-    if (!paging_maps(addr) || !paging_maps(IOAPIC_BASE))
+    if (!paging_maps(addr) || !paging_maps(IOAPIC_BASE)) {
         return "the APIC registers are not mapped (no 4 MiB pages)";
-    if (!(base & APIC_BASE_ENABLE) && wrmsr_safe(MSR_APIC_BASE, base | APIC_BASE_ENABLE))
+    }
+    if (!(base & APIC_BASE_ENABLE) && wrmsr_safe(MSR_APIC_BASE, base | APIC_BASE_ENABLE)) {
         return "the local APIC cannot be enabled";
+    }
     lapic = (volatile uint32_t *)addr;
     lapic_write(APIC_REG_SVR, lapic_read(APIC_REG_SVR) | APIC_SVR_ENABLE | APIC_SPURIOUS);
     return 0;
@@ -77,11 +82,13 @@ static void ioapic_write(unsigned reg, uint32_t v)
 
 bool ioapic_present(unsigned *pins)
 {
-    if (!lapic)
+    if (!lapic) {
         return false;
+    }
     uint32_t version = ioapic_read(IOAPIC_REG_VERSION);
-    if (version == 0xffffffffu || version == 0)
+    if (version == 0xffffffffu || version == 0) {
         return false; /* nothing decodes the address */
+    }
     *pins = ((version >> 16) & 0xff) + 1;
     return true;
 }

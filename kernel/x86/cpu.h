@@ -88,8 +88,9 @@ static inline void write_cr4(uint32_t v)
 
 static inline void halt_forever(void)
 {
-    for (;;)
+    for (;;) {
         __asm__ volatile("cli; hlt");
+    }
 }
 
 #define CR0_PG     (1u << 31)

@@ -65,7 +65,8 @@ void desc_init(void)
     static const struct desc_ptr idtr = {sizeof idt - 1, (uint32_t)idt};
 
     gdt_load(&gdtr, SEL_KERNEL_CODE, SEL_KERNEL_DATA);
-    for (unsigned v = 0; v < 32; v++)
+    for (unsigned v = 0; v < 32; v++) {
         idt_set_gate(v, trap_stub_table[v], 0);
+    }
     idt_load(&idtr);
 }

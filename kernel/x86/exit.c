@@ -21,12 +21,15 @@ enum run_env run_env_detect(void)
     static const char signature[] = "QEMU";
     outw(QEMU_FW_CFG_SELECTOR, 0); /* FW_CFG_SIGNATURE */
     bool qemu = true;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 4; i++) {
         qemu &= inb(QEMU_FW_CFG_DATA) == (uint8_t)signature[i];
-    if (qemu)
+    }
+    if (qemu) {
         return ENV_QEMU;
-    if (inb(BOCHS_E9) == BOCHS_E9)
+    }
+    if (inb(BOCHS_E9) == BOCHS_E9) {
         return ENV_BOCHS;
+    }
     return ENV_HW;
 }
 
@@ -65,24 +68,27 @@ void run_finish(bool pass)
     serial_flush();
 
     enum exit_mode mode = configured_mode;
-    if (mode == EXIT_AUTO)
+    if (mode == EXIT_AUTO) {
         mode = configured_env == ENV_QEMU    ? EXIT_QEMU
                : configured_env == ENV_BOCHS ? EXIT_BOCHS
                                              : EXIT_HALT;
+    }
     switch (mode) {
     case EXIT_QEMU:
         outb(QEMU_DEBUG_EXIT, pass ? 0 : 1);
         break;
     case EXIT_BOCHS:
-        for (const char *s = "Shutdown"; *s; s++)
+        for (const char *s = "Shutdown"; *s; s++) {
             outb(BOCHS_SHUTDOWN, (uint8_t)*s);
+        }
         break;
     case EXIT_REBOOT:
         reboot();
         break;
     default:
-        if (idle_hook)
+        if (idle_hook) {
             idle_hook();
+        }
         break;
     }
     halt_forever();

@@ -41,8 +41,9 @@ static void fill(unsigned x, unsigned y, unsigned w, unsigned h, uint32_t value)
     unsigned bytes = fb.bpp / 8u;
     for (unsigned r = 0; r < h; r++) {
         volatile uint8_t *p = base + (y + r) * fb.pitch + x * bytes;
-        for (unsigned c = 0; c < w; c++, p += bytes)
+        for (unsigned c = 0; c < w; c++, p += bytes) {
             pixel(p, value);
+        }
     }
 }
 
@@ -52,8 +53,9 @@ static void put(unsigned col, unsigned row, char ch)
     unsigned bytes = fb.bpp / 8u;
     for (unsigned r = 0; r < FONT_HEIGHT; r++) {
         volatile uint8_t *p = base + (row * FONT_HEIGHT + r) * fb.pitch + col * FONT_WIDTH * bytes;
-        for (unsigned c = 0; c < FONT_WIDTH; c++, p += bytes)
+        for (unsigned c = 0; c < FONT_WIDTH; c++, p += bytes) {
             pixel(p, (glyph[r] & (0x80 >> c)) ? grey : black);
+        }
     }
 }
 
@@ -67,10 +69,12 @@ const struct screen_device *fbcon_init(const struct fb_info *info)
     fb = *info;
     bool depth = fb.bpp == 32 || fb.bpp == 24 || fb.bpp == 16 || fb.bpp == 15;
     if (fb.kind != FB_RGB || !depth || fb.addr >> 32 || fb.width < FONT_WIDTH * 40 ||
-        fb.height < FONT_HEIGHT * 20 || fb.red_bits > 8 || fb.green_bits > 8 || fb.blue_bits > 8)
+        fb.height < FONT_HEIGHT * 20 || fb.red_bits > 8 || fb.green_bits > 8 || fb.blue_bits > 8) {
         return 0;
-    if (fb.bpp == 15)
+    }
+    if (fb.bpp == 15) {
         fb.bpp = 16;
+    }
     base = (volatile uint8_t *)(uintptr_t)fb.addr;
     white = colour(255, 255, 255);
     grey = colour(200, 200, 200);
@@ -90,8 +94,9 @@ bool fbcon_mapped(void)
 {
     uint32_t last = (uint32_t)fb.addr + fb.pitch * fb.height - 1;
     for (uint32_t a = (uint32_t)fb.addr; a < last; a += 4096) {
-        if (!paging_maps(a))
+        if (!paging_maps(a)) {
             return false;
+        }
     }
     return paging_maps(last);
 }

@@ -14,6 +14,7 @@ void fpu_init(const struct cpu_info *cpu)
 {
     write_cr0((read_cr0() & ~(CR0_EM | CR0_TS)) | CR0_MP | CR0_NE);
     __asm__ volatile("fninit");
-    if (cpu->features[FEAT_SSE])
+    if (cpu->features[FEAT_SSE]) {
         write_cr4(read_cr4() | CR4_OSFXSR | CR4_OSXMMEXCPT);
+    }
 }

@@ -24,11 +24,13 @@
 enum key i8042_poll(void)
 {
     uint8_t status = inb(STATUS);
-    if (status == 0xff || !(status & OUTPUT_FULL))
+    if (status == 0xff || !(status & OUTPUT_FULL)) {
         return KEY_NONE;
+    }
     uint8_t code = inb(DATA);
-    if (status & AUX_DATA)
+    if (status & AUX_DATA) {
         return KEY_NONE;
+    }
     switch (code) {
     case SC_RIGHT:
     case SC_SPACE:

@@ -19,18 +19,21 @@
 
 static void add_region(struct boot_info *bi, uint64_t base, uint64_t length, uint32_t type)
 {
-    if (type == 1)
+    if (type == 1) {
         bi->usable_bytes += length;
-    if (bi->n_regions < MB_MAX_REGIONS)
+    }
+    if (bi->n_regions < MB_MAX_REGIONS) {
         bi->regions[bi->n_regions++] = (struct mem_region){base, length, type};
+    }
 }
 
 static void add_module(struct boot_info *bi, uint32_t start, uint32_t end, const char *name)
 {
-    if (bi->n_modules < BOOT_MAX_MODULES)
+    if (bi->n_modules < BOOT_MAX_MODULES) {
         bi->modules[bi->n_modules++] = (struct boot_module){start, end, name ? name : ""};
-    else
+    } else {
         bi->modules_dropped++;
+    }
 }
 
 /* Multiboot 0.6.96 section 3.3: mods_count at 20, mods_addr at 24, each
@@ -39,8 +42,9 @@ static void parse_mb1_modules(const uint8_t *info, struct boot_info *bi)
 {
     uint32_t count = *(const uint32_t *)(info + 20);
     const uint32_t *mod = (const uint32_t *)*(const uint32_t *)(info + 24);
-    for (uint32_t i = 0; i < count; i++, mod += 4)
+    for (uint32_t i = 0; i < count; i++, mod += 4) {
         add_module(bi, mod[0], mod[1], (const char *)mod[2]);
+    }
 }
 
 /* The framebuffer fields, laid out alike in both protocols from the
@@ -57,10 +61,12 @@ static void parse_fb(const uint8_t *p, const uint8_t *color, struct fb_info *fb)
     fb->height = *(const uint32_t *)(p + 16);
     fb->bpp = p[20];
     fb->kind = p[21] < 3 ? kinds[p[21]] : FB_NONE; /* 0: indexed colours, not drawn */
-    if (fb->kind == FB_RGB && !color)
+    if (fb->kind == FB_RGB && !color) {
         fb->kind = FB_NONE;
-    if (fb->kind != FB_RGB)
+    }
+    if (fb->kind != FB_RGB) {
         return;
+    }
     fb->red_pos = color[0];
     fb->red_bits = color[1];
     fb->green_pos = color[2];
@@ -72,16 +78,21 @@ static void parse_fb(const uint8_t *p, const uint8_t *color, struct fb_info *fb)
 static void parse_mb1(const uint8_t *info, struct boot_info *bi)
 {
     uint32_t flags = *(const uint32_t *)info;
-    if (flags & MB1_FLAG_CMDLINE)
+    if (flags & MB1_FLAG_CMDLINE) {
         bi->cmdline = (const char *)*(const uint32_t *)(info + 16);
-    if (flags & MB1_FLAG_LOADER)
+    }
+    if (flags & MB1_FLAG_LOADER) {
         bi->loader = (const char *)*(const uint32_t *)(info + 64);
-    if (flags & MB1_FLAG_MODS)
+    }
+    if (flags & MB1_FLAG_MODS) {
         parse_mb1_modules(info, bi);
-    if (flags & MB1_FLAG_FB)
+    }
+    if (flags & MB1_FLAG_FB) {
         parse_fb(info + 88, info + 110, &bi->fb);
-    if (!(flags & MB1_FLAG_MMAP))
+    }
+    if (!(flags & MB1_FLAG_MMAP)) {
         return;
+    }
     uint32_t len = *(const uint32_t *)(info + 44);
     const uint8_t *p = (const uint8_t *)*(const uint32_t *)(info + 48);
     const uint8_t *end = p + len;
@@ -102,21 +113,22 @@ static void parse_mb2(const uint8_t *info, struct boot_info *bi)
     while (p < info + total) {
         uint32_t type = *(const uint32_t *)p;
         uint32_t size = *(const uint32_t *)(p + 4);
-        if (type == MB2_TAG_END || size < 8)
+        if (type == MB2_TAG_END || size < 8) {
             break;
-        if (type == MB2_TAG_CMDLINE)
+        }
+        if (type == MB2_TAG_CMDLINE) {
             bi->cmdline = (const char *)(p + 8);
-        else if (type == MB2_TAG_MODULE && size >= 17)
+        } else if (type == MB2_TAG_MODULE && size >= 17) {
             /* Multiboot2 section 3.6.6: mod_start, mod_end, then the string. */
             add_module(bi, *(const uint32_t *)(p + 8), *(const uint32_t *)(p + 12),
                        (const char *)(p + 16));
-        else if (type == MB2_TAG_LOADER)
+        } else if (type == MB2_TAG_LOADER) {
             bi->loader = (const char *)(p + 8);
-        else if (type == MB2_TAG_FB && size >= 32)
+        } else if (type == MB2_TAG_FB && size >= 32) {
             /* EGA text has no colour fields: the tag may end at 32 bytes
              * (GRUB's does), RGB's runs to 38. */
             parse_fb(p + 8, size >= 38 ? p + 32 : 0, &bi->fb);
-        else if (type == MB2_TAG_MMAP) {
+        } else if (type == MB2_TAG_MMAP) {
             uint32_t entry_size = *(const uint32_t *)(p + 8);
             for (const uint8_t *e = p + 16; entry_size && e + entry_size <= p + size;
                  e += entry_size) {

@@ -20,8 +20,9 @@ void nmi_init(void)
 
 bool nmi_add_claimant(nmi_claimant claimant)
 {
-    if (n_claimants == NMI_MAX_CLAIMANTS)
+    if (n_claimants == NMI_MAX_CLAIMANTS) {
         return false;
+    }
     claimants[n_claimants++] = claimant;
     return true;
 }
@@ -29,8 +30,10 @@ bool nmi_add_claimant(nmi_claimant claimant)
 void nmi_dispatch(struct trap_frame *f)
 {
     bool claimed = false;
-    for (unsigned i = 0; i < n_claimants; i++)
+    for (unsigned i = 0; i < n_claimants; i++) {
         claimed |= claimants[i](f);
-    if (!claimed && unclaimed++ == 0)
+    }
+    if (!claimed && unclaimed++ == 0) {
         kprintf("nmi: an NMI nobody claimed at eip %08x (ignored)\n", (unsigned)f->eip);
+    }
 }

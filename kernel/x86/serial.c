@@ -28,8 +28,9 @@ static bool present;
 bool serial_init(void)
 {
     outb(COM1 + REG_SCRATCH, 0x5a);
-    if (inb(COM1 + REG_SCRATCH) != 0x5a)
+    if (inb(COM1 + REG_SCRATCH) != 0x5a) {
         return false;
+    }
     outb(COM1 + REG_IER, 0);
     outb(COM1 + REG_LCR, LCR_DLAB);
     outb(COM1 + REG_DIVISOR_LO, 1); /* 115200 / 1 */
@@ -39,10 +40,12 @@ bool serial_init(void)
     outb(COM1 + REG_MCR, MCR_LOOPBACK | MCR_DTR_RTS_OUT2);
     outb(COM1 + REG_DATA, 0xae);
     bool echoed = false;
-    for (int i = 0; i < SPIN_LIMIT && !echoed; i++)
+    for (int i = 0; i < SPIN_LIMIT && !echoed; i++) {
         echoed = (inb(COM1 + REG_LSR) & 1) != 0;
-    if (!echoed || inb(COM1 + REG_DATA) != 0xae)
+    }
+    if (!echoed || inb(COM1 + REG_DATA) != 0xae) {
         return false;
+    }
     outb(COM1 + REG_MCR, MCR_DTR_RTS_OUT2);
     present = true;
     return true;
@@ -56,16 +59,19 @@ static void wait_lsr(unsigned char bit)
 
 void serial_putc(char c)
 {
-    if (!present)
+    if (!present) {
         return;
-    if (c == '\n')
+    }
+    if (c == '\n') {
         serial_putc('\r'); /* terminals want CR LF */
+    }
     wait_lsr(LSR_THR_EMPTY);
     outb(COM1 + REG_DATA, (uint8_t)c);
 }
 
 void serial_flush(void)
 {
-    if (present)
+    if (present) {
         wait_lsr(LSR_TX_IDLE);
+    }
 }

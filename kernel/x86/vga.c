@@ -30,10 +30,11 @@ static void dots(unsigned x, unsigned y, unsigned w, unsigned h, bool dark)
             volatile uint16_t *cell = &screen[(dy / 2) * COLS + dx];
             uint8_t c = (uint8_t)*cell;
             bool top = c == FULL || c == UPPER, bottom = c == FULL || c == LOWER;
-            if (dy % 2)
+            if (dy % 2) {
                 bottom = !dark;
-            else
+            } else {
                 top = !dark;
+            }
             *cell = (uint16_t)(CODE | (top && bottom ? FULL : top ? UPPER : bottom ? LOWER : ' '));
         }
     }

@@ -59,8 +59,9 @@ static void indexed(uint16_t port, const uint8_t *values, unsigned n, unsigned f
 static void dac(uint8_t entry, uint8_t level)
 {
     outb(DAC_WRITE, entry);
-    for (unsigned i = 0; i < 3; i++)
+    for (unsigned i = 0; i < 3; i++) {
         outb(DAC_DATA, level);
+    }
 }
 
 static void bitmask(uint8_t mask)
@@ -96,15 +97,17 @@ static void put(unsigned col, unsigned row, char ch)
 {
     const uint8_t *glyph = font_glyph(ch);
     volatile uint8_t *p = vram + row * FONT_HEIGHT * LINE_BYTES + col;
-    for (unsigned r = 0; r < FONT_HEIGHT; r++, p += LINE_BYTES)
+    for (unsigned r = 0; r < FONT_HEIGHT; r++, p += LINE_BYTES) {
         *p = glyph[r];
+    }
 }
 
 static void dots(unsigned x, unsigned y, unsigned w, unsigned h, bool dark)
 {
     uint8_t value = dark ? 0x00 : 0xff;
-    if (!w || !h)
+    if (!w || !h) {
         return;
+    }
     for (unsigned b = x / 8; b <= (x + w - 1) / 8; b++) {
         unsigned from = b * 8 < x ? x - b * 8 : 0, to = (x + w) - b * 8;
         to = to > 8 ? 8 : to;
@@ -112,8 +115,9 @@ static void dots(unsigned x, unsigned y, unsigned w, unsigned h, bool dark)
         bitmask(mask);
         volatile uint8_t *p = vram + y * LINE_BYTES + b;
         for (unsigned r = 0; r < h; r++, p += LINE_BYTES) {
-            if (mask != 0xff)
+            if (mask != 0xff) {
                 (void)*p; /* loads the latches */
+            }
             *p = value;
         }
     }

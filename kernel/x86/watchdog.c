@@ -95,10 +95,12 @@ bool watchdog_init(const struct cpu_info *cpu, uint32_t ms)
         return false;
     }
     why = apic_init(cpu);
-    if (!why && !ioapic_present(&pins))
+    if (!why && !ioapic_present(&pins)) {
         why = "no I/O APIC answers at 0xFEC00000";
-    if (!why && pins <= RTC_IRQ_PIN)
+    }
+    if (!why && pins <= RTC_IRQ_PIN) {
         why = "the I/O APIC has no pin for IRQ 8";
+    }
     if (why) {
         kprintf("watchdog: no watchdog on this machine: %s, so nothing can turn a timer into "
                 "the NMI that stops a window running with interrupts off\n",
@@ -124,16 +126,18 @@ bool watchdog_init(const struct cpu_info *cpu, uint32_t ms)
 
 void watchdog_arm(void)
 {
-    if (!enabled)
+    if (!enabled) {
         return;
+    }
     active = true;
     alarm_in(alarm_seconds);
 }
 
 void watchdog_disarm(void)
 {
-    if (!enabled)
+    if (!enabled) {
         return;
+    }
     active = false;
     alarm_off();
 }
@@ -161,12 +165,14 @@ static bool alarm_fired(void)
 
 bool watchdog_nmi(const struct trap_frame *f)
 {
-    if (!enabled || !alarm_fired())
+    if (!enabled || !alarm_fired()) {
         return false;
+    }
     bool stop = active && trap_current_catch;
     active = false;
     alarm_off();
-    if (stop)
+    if (stop) {
         stop_window(f);
+    }
     return true;
 }

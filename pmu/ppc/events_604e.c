@@ -8,28 +8,13 @@
 #include "pmu/backend.h"
 #include "pmu/ppc/events_604e.h"
 
-#define NO -1
-#define ALL(c)                                                                                     \
-    {                                                                                              \
-        c, c, c, c                                                                                 \
-    }
-#define P1(c)                                                                                      \
-    {                                                                                              \
-        c, NO, NO, NO                                                                              \
-    }
-#define P2(c)                                                                                      \
-    {                                                                                              \
-        NO, c, NO, NO                                                                              \
-    }
-#define P3(c)                                                                                      \
-    {                                                                                              \
-        NO, NO, c, NO                                                                              \
-    }
-#define P4(c)                                                                                      \
-    {                                                                                              \
-        NO, NO, NO, c                                                                              \
-    }
-#define ADV PMU_EVF_ADVANCES
+#define NO     -1
+#define ALL(c) {c, c, c, c}
+#define P1(c)  {c, NO, NO, NO}
+#define P2(c)  {NO, c, NO, NO}
+#define P3(c)  {NO, NO, c, NO}
+#define P4(c)  {NO, NO, NO, c}
+#define ADV    PMU_EVF_ADVANCES
 
 const struct ppc_event ppc604e_events[] = {
     {"CYCLES", ALL(0x01), ADV, "processor cycles"},

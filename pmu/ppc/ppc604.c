@@ -52,8 +52,14 @@ static const uint32_t mmcr_spr[] = {SPR_MMCR0, SPR_MMCR1};
  * MMCR0 only. */
 #define PPC_CAPS(pmcs, mmcrs, mmcr_name)                                                           \
     {                                                                                              \
-        .n_gp = (pmcs), .gp_width = PPC_WIDTH, .gp_name = "PMC", .gp_first = 1,                    \
-        .gp_regs = pmc_spr, .sel_name = (mmcr_name), .n_sel = (mmcrs), .sel_regs = mmcr_spr,       \
+        .n_gp = (pmcs),                                                                            \
+        .gp_width = PPC_WIDTH,                                                                     \
+        .gp_name = "PMC",                                                                          \
+        .gp_first = 1,                                                                             \
+        .gp_regs = pmc_spr,                                                                        \
+        .sel_name = (mmcr_name),                                                                   \
+        .n_sel = (mmcrs),                                                                          \
+        .sel_regs = mmcr_spr,                                                                      \
     }
 
 static const struct pmu_caps ppc604e_caps = PPC_CAPS(4, 2, "MMCR");
@@ -67,8 +73,9 @@ static unsigned n_pmcs(const struct pmu *pmu)
 static uint32_t event_mask(const struct pmu *pmu, const struct ppc_event *ev)
 {
     uint32_t mask = 0;
-    for (unsigned c = 0; c < n_pmcs(pmu); c++)
+    for (unsigned c = 0; c < n_pmcs(pmu); c++) {
         mask |= ev->code[c] >= 0 ? 1u << c : 0;
+    }
     return mask;
 }
 
@@ -77,12 +84,14 @@ static void ppc_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
     char text[200];
     for (unsigned i = 0; i < ppc604e_n_events; i++) {
         const struct ppc_event *ev = &ppc604e_events[i];
-        if (!event_mask(pmu, ev))
+        if (!event_mask(pmu, ev)) {
             continue;
+        }
         fmt_snprintf(text, sizeof text, "%-40s", ev->name);
         for (unsigned c = 0; c < n_pmcs(pmu); c++) {
-            if (ev->code[c] >= 0)
+            if (ev->code[c] >= 0) {
                 pmu_append(text, sizeof text, " PMC%u:0x%02x", c + 1, (unsigned)ev->code[c]);
+            }
         }
         pmu_append(text, sizeof text, "  %s", ev->desc);
         line(ctx, text);
@@ -114,8 +123,9 @@ static const struct ppc_event *find_event(const char *name)
     const char *alias = pmu_find_alias(ppc_aliases, name);
     for (unsigned i = 0; i < ppc604e_n_events; i++) {
         if (str_ieq(name, ppc604e_events[i].name) ||
-            (alias && str_ieq(alias, ppc604e_events[i].name)))
+            (alias && str_ieq(alias, ppc604e_events[i].name))) {
             return &ppc604e_events[i];
+        }
     }
     return NULL;
 }
@@ -136,10 +146,12 @@ static int apply_modifiers(const struct pmu_mod_caps *caps, const struct pmu_spe
                            struct pmu_mods *st, char *err, size_t errlen)
 {
     if (pmu_mod_apply_all(caps, spec, 0, st, err, errlen) < 0 ||
-        pmu_mod_privilege(caps, st, spec, err, errlen) < 0)
+        pmu_mod_privilege(caps, st, spec, err, errlen) < 0) {
         return -1;
-    if ((st->config2 & (MMCR0_FCM0 | MMCR0_FCM1)) == (MMCR0_FCM0 | MMCR0_FCM1))
+    }
+    if ((st->config2 & (MMCR0_FCM0 | MMCR0_FCM1)) == (MMCR0_FCM0 | MMCR0_FCM1)) {
         return pmu_error(err, errlen, "'%s': pm and nopm together count nothing", spec->text);
+    }
     return 0;
 }
 
@@ -157,13 +169,15 @@ static int ppc_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     memset(&st, 0, sizeof st);
     if (spec->kind == PMU_SPEC_NAME) {
         const struct ppc_event *desc = find_event(spec->name);
-        if (!desc)
+        if (!desc) {
             return pmu_error(err, errlen, "'%s': unknown event '%s' (pmu-encode --list)",
                              spec->text, spec->name);
+        }
         ev->counter_mask = event_mask(pmu, desc);
-        if (!ev->counter_mask)
+        if (!ev->counter_mask) {
             return pmu_error(err, errlen, "'%s': not on this CPU (%s is a 604e PMC3/PMC4 event)",
                              spec->text, desc->name);
+        }
         ev->desc = desc;
         ev->flags = desc->flags;
         str_copy(ev->name, sizeof ev->name, desc->name);
@@ -171,31 +185,36 @@ static int ppc_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     } else if (spec->kind == PMU_SPEC_RAW) {
         unsigned counter = (unsigned)(spec->raw >> RAW_COUNTER_SHIFT);
         unsigned select = (unsigned)spec->raw & 0xff;
-        if (counter < 1 || counter > n_pmcs(pmu) || select > sel_max[counter - 1])
+        if (counter < 1 || counter > n_pmcs(pmu) || select > sel_max[counter - 1]) {
             return pmu_error(err, errlen,
                              "'%s': raw is rCSS: counter C 1-%u, select SS up to PMC1 0x7f, "
                              "PMC2 0x3f, PMC3/PMC4 0x1f",
                              spec->text, n_pmcs(pmu));
+        }
         ev->counter_mask = 1u << (counter - 1);
         ev->desc = NULL;
         ev->config = spec->raw;
         str_copy(ev->name, sizeof ev->name, spec->text);
         /* The user's modifiers are added below; keep only the raw word. */
         char *colon = strchr(ev->name, ':');
-        if (colon)
+        if (colon) {
             *colon = '\0';
+        }
     } else {
         return pmu_error(err, errlen, "'%s': the 604/604e takes event names or rCSS", spec->text);
     }
-    if (apply_modifiers(&caps, spec, &st, err, errlen) < 0)
+    if (apply_modifiers(&caps, spec, &st, err, errlen) < 0) {
         return -1;
+    }
     ev->config2 = st.config2;
-    if (!st.os)
+    if (!st.os) {
         ev->flags |= PMU_EVF_USER_ONLY;
+    }
     /* The kernel runs with MSR[PM] = 0: a `pm` event need not move over
      * its check loop. */
-    if (st.config2 & MMCR0_FCM0)
+    if (st.config2 & MMCR0_FCM0) {
         ev->flags &= ~(uint32_t)PMU_EVF_ADVANCES;
+    }
     pmu_mod_suffix(&caps, &st, ev->name, sizeof ev->name);
     return 0;
 }
@@ -211,14 +230,16 @@ static int ppc_place(const struct pmu *pmu, struct pmu_assigned_event *events[],
                      char *err, size_t errlen)
 {
     for (unsigned i = 1; i < n; i++) {
-        if (events[i]->config2 != events[0]->config2)
+        if (events[i]->config2 != events[0]->config2) {
             return pmu_error(err, errlen,
                              "'%s': its privilege/PM filter or threshold differs from '%s' "
                              "(MMCR0 has one for all counters)",
                              events[i]->name, events[0]->name);
+        }
     }
-    if (pmu_place_by_mask(events, n, n_pmcs(pmu), 0, err, errlen) < 0)
+    if (pmu_place_by_mask(events, n, n_pmcs(pmu), 0, err, errlen) < 0) {
         return -1;
+    }
     for (unsigned i = 0; i < n; i++) {
         struct pmu_assigned_event *ev = events[i];
         fmt_snprintf(ev->counter, sizeof ev->counter, "PMC%u", ev->hw_index + 1);
@@ -242,25 +263,28 @@ static unsigned ppc_encode(const struct pmu *pmu, const struct pmu_plan *plan, u
     pmu_emit(out, max, &n, SPR_MMCR0, MMCR0_FC, "MMCR0 = FC: freeze every counter");
     for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
-        if (ev->pass != pass)
+        if (ev->pass != pass) {
             continue;
+        }
         unsigned sel = select_of(ev);
         pmu_emit(out, max, &n, pmu_gp_reg(&pmu->caps, ev->hw_index), 0, "PMC%u = 0",
                  ev->hw_index + 1);
         mmcr0 |= (uint32_t)ev->config2;
-        if (ev->hw_index == 0)
+        if (ev->hw_index == 0) {
             mmcr0 |= sel << MMCR0_PMC1SEL_SHIFT;
-        else if (ev->hw_index == 1)
+        } else if (ev->hw_index == 1) {
             mmcr0 |= sel << MMCR0_PMC2SEL_SHIFT;
-        else if (ev->hw_index == 2)
+        } else if (ev->hw_index == 2) {
             mmcr1 |= (uint32_t)sel << MMCR1_PMC3SEL_SHIFT;
-        else
+        } else {
             mmcr1 |= (uint32_t)sel << MMCR1_PMC4SEL_SHIFT;
+        }
     }
-    if (n_pmcs(pmu) == 4)
+    if (n_pmcs(pmu) == 4) {
         pmu_emit(out, max, &n, SPR_MMCR1, mmcr1, "MMCR1: PMC3SEL 0x%02x PMC4SEL 0x%02x",
                  (unsigned)(mmcr1 >> MMCR1_PMC3SEL_SHIFT),
                  (unsigned)((mmcr1 & MMCR1_PMC4SEL_MASK) >> MMCR1_PMC4SEL_SHIFT));
+    }
     pmu_emit(out, max, &n, SPR_MMCR0, mmcr0, "MMCR0: PMC1SEL 0x%02x PMC2SEL 0x%02x%s%s",
              (unsigned)((mmcr0 & MMCR0_PMC1SEL_MASK) >> MMCR0_PMC1SEL_SHIFT),
              (unsigned)(mmcr0 & MMCR0_PMC2SEL_MASK), (mmcr0 & MMCR0_FCS) ? " FCS" : "",

@@ -31,14 +31,18 @@ static bool amd_detect(const struct cpu_info *cpu)
  * nearest table we carry (libpfm4 has amd64_fam14h/fam16h of their own). */
 static enum amd_family amd_variant_of(unsigned family)
 {
-    if (family == 6)
+    if (family == 6) {
         return AMD_K7;
-    if (family < 0x10)
+    }
+    if (family < 0x10) {
         return AMD_K8;
-    if (family == 0x15)
+    }
+    if (family == 0x15) {
         return AMD_FAM15H;
-    if (family < 0x17)
+    }
+    if (family < 0x17) {
         return AMD_FAM10H;
+    }
     return AMD_FAM17H;
 }
 
@@ -106,8 +110,9 @@ static void amd_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
     const struct pmu_event_table *tables[AMD_MAX_TABLES];
     unsigned n = amd_family_tables(pmu->caps.event_group, tables);
-    for (unsigned t = 0; t < n; t++)
+    for (unsigned t = 0; t < n; t++) {
         pmu_list_table_rev(tables[t], amd_revision(pmu), line, ctx);
+    }
 }
 
 static const char *amd_default_events(const struct pmu *pmu)
@@ -148,8 +153,9 @@ static const struct pmu_alias amd17_aliases[] = {
 static unsigned bits_set(uint32_t v)
 {
     unsigned n = 0;
-    for (; v; v &= v - 1)
+    for (; v; v &= v - 1) {
         n++;
+    }
     return n;
 }
 
@@ -162,11 +168,13 @@ static uint32_t fam15h_counters(uint32_t code, uint32_t umask)
     switch (code & 0xf0) {
     case 0x00: /* floating point */
     case 0x10:
-        if (code == 0x000 && (umask & 0xf0) && (umask & 0x0f))
+        if (code == 0x000 && (umask & 0xf0) && (umask & 0x0f)) {
             return 0x08;
+        }
         if ((code == 0x004 && bits_set(umask) > 1) || code == 0x003 || code == 0x00b ||
-            code == 0x00d)
+            code == 0x00d) {
             return 0x08;
+        }
         return 0x38;
     case 0x20: /* load/store, data cache, execution */
     case 0x30:
@@ -197,10 +205,12 @@ static uint32_t fam15h_counters(uint32_t code, uint32_t umask)
     case 0x80:
     case 0x90:
     case 0xd0:
-        if (code == 0x08f || code == 0x187 || code == 0x188)
+        if (code == 0x08f || code == 0x187 || code == 0x188) {
             return 0x01;
-        if ((code >= 0x0db && code <= 0x0df) || code == 0x1d6 || code == 0x1d8)
+        }
+        if ((code >= 0x0db && code <= 0x0df) || code == 0x1d6 || code == 0x1d8) {
             return 0x3f;
+        }
         return 0x07;
     default:
         return 0;
@@ -221,18 +231,20 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     rules.revision = amd_revision(pmu);
     rules.revision_name = amd_revision_name;
     rules.backend = pmu_name(pmu);
-    if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
+    if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0) {
         return -1;
+    }
     if (pmu->caps.event_group == AMD_FAM15H) {
         /* The legacy MSRs, where CPUID hides the extension, alias PMC0-3. */
         uint32_t code = evtsel_event_code(&rules, ev->config);
         ev->counter_mask =
             fam15h_counters(code, (uint32_t)(ev->config >> 8) & 0xff) & rules.all_counters;
-        if (!ev->counter_mask)
+        if (!ev->counter_mask) {
             return pmu_error(err, errlen,
                              "'%s': event 0x%03x is not countable on the family 15h core "
                              "counters",
                              spec->text, (unsigned)code);
+        }
     }
     return 0;
 }
@@ -253,8 +265,9 @@ static unsigned amd_encode(const struct pmu *pmu, const struct pmu_plan *plan, u
     unsigned n = 0;
     for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
-        if (ev->pass != pass)
+        if (ev->pass != pass) {
             continue;
+        }
         unsigned c = ev->hw_index;
         pmu_emit(out, max, &n, ctl_msr(pmu, c), 0, "PERF_CTL%u = 0", c);
         pmu_emit(out, max, &n, ctr_msr(pmu, c), 0, "PERF_CTR%u = 0", c);
@@ -270,8 +283,9 @@ static unsigned amd_encode_stop(const struct pmu *pmu, const struct pmu_plan *pl
     unsigned n = 0;
     for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
-        if (ev->pass == pass)
+        if (ev->pass == pass) {
             pmu_emit(out, max, &n, ctl_msr(pmu, ev->hw_index), 0, "PERF_CTL%u = 0", ev->hw_index);
+        }
     }
     return n;
 }

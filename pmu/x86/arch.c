@@ -31,11 +31,13 @@ static bool arch_detect(const struct cpu_info *cpu)
 static uint32_t fixed_available(const struct cpu_info *cpu)
 {
     const struct cpu_arch_perfmon *pm = &cpu->perfmon;
-    if (pm->version < 2)
+    if (pm->version < 2) {
         return 0;
+    }
     uint32_t bits = pm->fixed_counters >= 32 ? ~0u : (1u << pm->fixed_counters) - 1;
-    if (pm->version >= 5)
+    if (pm->version >= 5) {
         bits |= pm->fixed_mask; /* v5: ECX enumerates them as a bitmap */
+    }
     return bits & ((1u << ARCH_N_FIXED) - 1);
 }
 
@@ -60,16 +62,19 @@ static void arch_init(struct pmu *pmu)
     caps->n_sel = caps->n_gp;
     caps->gp_width = pm->gp_width ? pm->gp_width : 40;
     caps->fixed_mask = fixed_available(&pmu->cpu);
-    for (unsigned j = 0; j < ARCH_N_FIXED; j++)
+    for (unsigned j = 0; j < ARCH_N_FIXED; j++) {
         caps->n_fixed += (caps->fixed_mask >> j) & 1;
+    }
     caps->fixed_width = pm->fixed_width ? pm->fixed_width : caps->gp_width;
     uint64_t perf_caps = 0;
     if (pmu->cpu.features[FEAT_PDCM] && pmu->hw.rdmsr &&
-        pmu->hw.rdmsr(pmu->hw.ctx, MSR_IA32_PERF_CAPABILITIES, &perf_caps) < 0)
+        pmu->hw.rdmsr(pmu->hw.ctx, MSR_IA32_PERF_CAPABILITIES, &perf_caps) < 0) {
         perf_caps = 0;
+    }
     caps->perf_capabilities = perf_caps;
-    if (perf_caps & PERF_CAP_FW_WRITE)
+    if (perf_caps & PERF_CAP_FW_WRITE) {
         caps->gp_reg = MSR_IA32_A_PMC0;
+    }
 }
 
 static bool full_width_writes(const struct pmu *pmu)
@@ -96,8 +101,9 @@ static void arch_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
     line(ctx, text);
     str_copy(text, sizeof text, "arch: events:");
     for (unsigned b = 0; b < ARCH_N_EVENTS; b++) {
-        if (event_available(&pmu->cpu, b))
+        if (event_available(&pmu->cpu, b)) {
             pmu_append(text, sizeof text, " %s", arch_table.events[b].name);
+        }
     }
     line(ctx, text);
 }
@@ -121,9 +127,10 @@ static void arch_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
  * the CPU refuses would turn into an error message in every run. */
 static const char *arch_default_events(const struct pmu *pmu)
 {
-    if (event_available(&pmu->cpu, ARCH_BRANCH_MISSES))
+    if (event_available(&pmu->cpu, ARCH_BRANCH_MISSES)) {
         return "UNHALTED_CORE_CYCLES,INSTRUCTION_RETIRED,BRANCH_INSTRUCTIONS_RETIRED,"
                "MISPREDICTED_BRANCH_RETIRED";
+    }
     return "UNHALTED_CORE_CYCLES,INSTRUCTION_RETIRED,BRANCH_INSTRUCTIONS_RETIRED";
 }
 
@@ -156,20 +163,24 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     rules.pin_control = true;
     rules.interrupt = true;
     rules.backend = pmu_name(pmu);
-    if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0)
+    if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0) {
         return -1;
-    if (!ev->desc)
+    }
+    if (!ev->desc) {
         return 0;
+    }
     unsigned bit = (unsigned)((const struct pmu_event_desc *)ev->desc - arch_table.events);
-    if (!event_available(&pmu->cpu, bit))
+    if (!event_available(&pmu->cpu, bit)) {
         return pmu_error(err, errlen, "'%s': %s is not on this CPU (CPUID leaf 0xA EBX)",
                          spec->text, arch_table.events[bit].name);
+    }
     /* Fixed counters filter by privilege (and any-thread) only. */
     int j = arch_fixed_counter((enum arch_event)bit);
     uint64_t filters =
         EVTSEL_EDGE | EVTSEL_INV | EVTSEL_PC | EVTSEL_INT | (0xffull << EVTSEL_CMASK_SHIFT);
-    if (j >= 0 && ((pmu->caps.fixed_mask >> j) & 1) && !(ev->config & filters))
+    if (j >= 0 && ((pmu->caps.fixed_mask >> j) & 1) && !(ev->config & filters)) {
         ev->counter_mask |= 1u << (ARCH_FIXED_BASE + j);
+    }
     return 0;
 }
 
@@ -177,8 +188,9 @@ static int arch_place(const struct pmu *pmu, struct pmu_assigned_event *events[]
                       char *err, size_t errlen)
 {
     uint32_t fixed_bits = ((1u << ARCH_N_FIXED) - 1) << ARCH_FIXED_BASE;
-    if (pmu_place_by_mask(events, n, ARCH_FIXED_BASE + ARCH_N_FIXED, fixed_bits, err, errlen) < 0)
+    if (pmu_place_by_mask(events, n, ARCH_FIXED_BASE + ARCH_N_FIXED, fixed_bits, err, errlen) < 0) {
         return -1;
+    }
     for (unsigned i = 0; i < n; i++) {
         struct pmu_assigned_event *ev = events[i];
         ev->read.kind = PMU_READ_RDPMC;
@@ -223,12 +235,14 @@ static unsigned arch_encode(const struct pmu *pmu, const struct pmu_plan *plan, 
     bool global = pmu->caps.perfmon_version >= 2;
     uint32_t pmc = pmu->caps.gp_reg;
     uint64_t enable = 0, fixed_ctrl = 0;
-    if (global)
+    if (global) {
         pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_CTRL, 0, "GLOBAL_CTRL = 0: all counters stop");
+    }
     for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
-        if (ev->pass != pass)
+        if (ev->pass != pass) {
             continue;
+        }
         enable |= global_bit(ev->hw_index);
         if (ev->hw_index >= ARCH_FIXED_BASE) {
             unsigned j = ev->hw_index - ARCH_FIXED_BASE;
@@ -237,14 +251,16 @@ static unsigned arch_encode(const struct pmu *pmu, const struct pmu_plan *plan, 
             continue;
         }
         unsigned c = ev->hw_index;
-        if (!global)
+        if (!global) {
             pmu_emit(out, max, &n, MSR_IA32_PERFEVTSEL0 + c, 0, "PERFEVTSEL%u = 0", c);
+        }
         pmu_emit(out, max, &n, pmc + c, 0, "%sPMC%u = 0", full_width_writes(pmu) ? "A_" : "", c);
         pmu_emit(out, max, &n, MSR_IA32_PERFEVTSEL0 + c, ev->config | EVTSEL_EN,
                  "PERFEVTSEL%u %s +EN", c, ev->name);
     }
-    if (fixed_ctrl)
+    if (fixed_ctrl) {
         pmu_emit(out, max, &n, MSR_IA32_FIXED_CTR_CTRL, fixed_ctrl, "FIXED_CTR_CTRL");
+    }
     if (global) {
         pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_OVF_CTRL, enable,
                  "GLOBAL_OVF_CTRL: clear overflow");
@@ -258,20 +274,24 @@ static unsigned arch_encode_stop(const struct pmu *pmu, const struct pmu_plan *p
 {
     unsigned n = 0;
     bool fixed = false;
-    if (pmu->caps.perfmon_version >= 2)
+    if (pmu->caps.perfmon_version >= 2) {
         pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_CTRL, 0, "GLOBAL_CTRL = 0: all counters stop");
+    }
     for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
-        if (ev->pass != pass)
+        if (ev->pass != pass) {
             continue;
-        if (ev->hw_index >= ARCH_FIXED_BASE)
+        }
+        if (ev->hw_index >= ARCH_FIXED_BASE) {
             fixed = true;
-        else
+        } else {
             pmu_emit(out, max, &n, MSR_IA32_PERFEVTSEL0 + ev->hw_index, 0, "PERFEVTSEL%u = 0",
                      ev->hw_index);
+        }
     }
-    if (fixed)
+    if (fixed) {
         pmu_emit(out, max, &n, MSR_IA32_FIXED_CTR_CTRL, 0, "FIXED_CTR_CTRL = 0");
+    }
     return n;
 }
 

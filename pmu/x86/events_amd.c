@@ -289,8 +289,9 @@ unsigned amd_family_tables(enum amd_family family, const struct pmu_event_table 
 {
     unsigned n = 0;
     for (unsigned i = 0; i < PMU_ARRAY_SIZE(amd_tables) && n < AMD_MAX_TABLES; i++) {
-        if (amd_tables[i].first <= family && family <= amd_tables[i].last)
+        if (amd_tables[i].first <= family && family <= amd_tables[i].last) {
             tables[n++] = amd_tables[i].table;
+        }
     }
     return n;
 }
@@ -315,13 +316,15 @@ unsigned amd_family_tables(enum amd_family family, const struct pmu_event_table 
  * are no family 10h part, and libpfm4 has PMUs of their own for them. */
 enum amd_revision amd_revision_of(unsigned family, unsigned model, unsigned stepping)
 {
-    if (family == 6)
+    if (family == 6) {
         return AMD_REV_K7;
+    }
     if (family < 0x10) {
         switch (model >> 4) {
         case 0:
-            if ((model == 5 && stepping < 2) || (model == 4 && stepping == 0))
+            if ((model == 5 && stepping < 2) || (model == 4 && stepping == 0)) {
                 return AMD_REV_K8_B;
+            }
             return AMD_REV_K8_C;
         case 1:
             return AMD_REV_K8_D;
@@ -341,16 +344,20 @@ enum amd_revision amd_revision_of(unsigned family, unsigned model, unsigned step
         }
     }
     if (family == 0x10) {
-        if (model >= 4 && model <= 6)
+        if (model >= 4 && model <= 6) {
             return AMD_REV_FAM10H_C;
-        if (model == 8 || model == 9)
+        }
+        if (model == 8 || model == 9) {
             return AMD_REV_FAM10H_D;
+        }
         return AMD_REV_FAM10H_B;
     }
-    if (family == 0x15)
+    if (family == 0x15) {
         return AMD_REV_FAM15H;
-    if (family < 0x17)
+    }
+    if (family < 0x17) {
         return AMD_REV_FAM10H_D;
+    }
     return AMD_REV_FAM17H;
 }
 
@@ -370,7 +377,8 @@ const char *amd_revision_name(unsigned revision)
         [AMD_REV_FAM15H] = "family 15h",
         [AMD_REV_FAM17H] = "family 17h",
     };
-    if (revision < PMU_ARRAY_SIZE(names) && names[revision])
+    if (revision < PMU_ARRAY_SIZE(names) && names[revision]) {
         return names[revision];
+    }
     return "an unknown revision";
 }

@@ -33,8 +33,9 @@ static const enum arch_event fixed_events[ARCH_N_FIXED] = {
 int arch_fixed_counter(enum arch_event event)
 {
     for (int j = 0; j < ARCH_N_FIXED; j++) {
-        if (fixed_events[j] == event)
+        if (fixed_events[j] == event) {
             return j;
+        }
     }
     return -1;
 }

@@ -7,13 +7,10 @@
  * 0x39 on CTR1 are reserved. */
 #include "pmu/x86/events_p5.h"
 
-#define BOTH 0x3
-#define EV(n, c, cnt, f)                                                                           \
-    {                                                                                              \
-        .name = (n), .code = (c), .counters = (cnt), .flags = (f)                                  \
-    }
-#define MMX0(n, c, f) EV(n, c, 0x1, P5_MMX_ONLY | (f))
-#define MMX1(n, c, f) EV(n, c, 0x2, P5_MMX_ONLY | (f))
+#define BOTH             0x3
+#define EV(n, c, cnt, f) {.name = (n), .code = (c), .counters = (cnt), .flags = (f)}
+#define MMX0(n, c, f)    EV(n, c, 0x1, P5_MMX_ONLY | (f))
+#define MMX1(n, c, f)    EV(n, c, 0x2, P5_MMX_ONLY | (f))
 
 static const struct pmu_event_desc p5_events[] = {
     EV("DATA_READ", 0x00, BOTH, 0),

@@ -217,10 +217,7 @@ static const struct pmu_event_desc pm_only[] = {
     PMU_EVENT_UM("L2_M_LINES_OUT", 0x27, BOTH, pm_l2),
 };
 
-#define TABLE(n, a)                                                                                \
-    {                                                                                              \
-        .name = (n), .events = (a), .n_events = PMU_ARRAY_SIZE(a)                                  \
-    }
+#define TABLE(n, a) {.name = (n), .events = (a), .n_events = PMU_ARRAY_SIZE(a)}
 
 static const struct pmu_event_table t_core = TABLE("p6", core_events);
 static const struct pmu_event_table t_l2 = TABLE("p6-l2", l2_classic);

@@ -9,30 +9,36 @@
 static uint64_t allowed_bits(const struct evtsel_rules *rules)
 {
     uint64_t bits = 0xffffull | EVTSEL_EDGE | EVTSEL_INV | (0xffull << EVTSEL_CMASK_SHIFT);
-    if (rules->pin_control)
+    if (rules->pin_control) {
         bits |= EVTSEL_PC;
-    if (rules->interrupt)
+    }
+    if (rules->interrupt) {
         bits |= EVTSEL_INT;
-    if (rules->any_thread)
+    }
+    if (rules->any_thread) {
         bits |= EVTSEL_ANY;
-    if (rules->amd)
+    }
+    if (rules->amd) {
         bits |= 0xfull << EVTSEL_AMD_EVENT_HI_SHIFT;
+    }
     return bits;
 }
 
 uint32_t evtsel_event_code(const struct evtsel_rules *rules, uint64_t config)
 {
     uint32_t code = (uint32_t)(config & EVTSEL_EVENT_MASK);
-    if (rules->amd)
+    if (rules->amd) {
         code |= (uint32_t)((config >> EVTSEL_AMD_EVENT_HI_SHIFT) & 0xf) << 8;
+    }
     return code;
 }
 
 static uint64_t event_bits(const struct evtsel_rules *rules, uint32_t code)
 {
     uint64_t bits = code & EVTSEL_EVENT_MASK;
-    if (rules->amd)
+    if (rules->amd) {
         bits |= (uint64_t)((code >> 8) & 0xf) << EVTSEL_AMD_EVENT_HI_SHIFT;
+    }
     return bits;
 }
 
@@ -70,16 +76,20 @@ static const struct pmu_event_desc *find_desc_rev(const struct evtsel_rules *rul
         const struct pmu_event_table *table = rules->tables[t];
         for (unsigned i = 0; i < table->n_events; i++) {
             const struct pmu_event_desc *desc = &table->events[i];
-            if (!str_ieq(name, desc->name))
+            if (!str_ieq(name, desc->name)) {
                 continue;
-            if (pmu_rev_has(desc->flags, rules->revision))
+            }
+            if (pmu_rev_has(desc->flags, rules->revision)) {
                 return desc;
-            if (!other)
+            }
+            if (!other) {
                 other = desc;
+            }
         }
     }
-    if (elsewhere)
+    if (elsewhere) {
         *elsewhere = other;
+    }
     return NULL;
 }
 
@@ -99,9 +109,10 @@ static int not_on_revision(const struct evtsel_rules *rules, const struct pmu_sp
 {
     unsigned from = PMU_REV_FROM_OF(flags), till = PMU_REV_TILL_OF(flags);
     const char *cpu = rules->revision_name(rules->revision);
-    if (from > rules->revision)
+    if (from > rules->revision) {
         return pmu_error(err, errlen, "'%s': %s %s is not on %s; only from %s on", spec->text, kind,
                          what, cpu, rules->revision_name(from));
+    }
     return pmu_error(err, errlen, "'%s': %s %s is not on %s; only up to %s", spec->text, kind, what,
                      cpu, rules->revision_name(till));
 }
@@ -116,8 +127,9 @@ static const struct pmu_umask_desc *find_umask(const struct evtsel_rules *rules,
                                                char *err, size_t errlen)
 {
     *refused = false;
-    if (mod->has_value)
+    if (mod->has_value) {
         return NULL;
+    }
     const struct pmu_umask_desc *um = pmu_find_umask_rev(desc, mod->key, rules->revision);
     const struct pmu_umask_desc *other = um ? NULL : pmu_find_umask(desc, mod->key);
     if (other) {
@@ -133,12 +145,15 @@ static int expand_alias(const struct evtsel_rules *rules, const struct pmu_spec 
                         struct pmu_spec *expanded, char *err, size_t errlen)
 {
     const char *alias = NULL;
-    if (spec->kind != PMU_SPEC_NAME || find_desc(rules, spec->name))
+    if (spec->kind != PMU_SPEC_NAME || find_desc(rules, spec->name)) {
         return 1;
-    for (unsigned a = 0; !alias && a < PMU_ARRAY_SIZE(rules->aliases); a++)
+    }
+    for (unsigned a = 0; !alias && a < PMU_ARRAY_SIZE(rules->aliases); a++) {
         alias = pmu_find_alias(rules->aliases[a], spec->name);
-    if (!alias)
+    }
+    if (!alias) {
         return 1;
+    }
     return pmu_expand_alias(alias, spec, expanded, err, errlen);
 }
 
@@ -148,12 +163,14 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_mod_
 {
     const struct pmu_event_desc *elsewhere;
     const struct pmu_event_desc *desc = find_desc_rev(rules, spec->name, &elsewhere);
-    if (!desc && elsewhere)
+    if (!desc && elsewhere) {
         return not_on_revision(rules, spec, "event", elsewhere->name, elsewhere->flags, err,
                                errlen);
-    if (!desc)
+    }
+    if (!desc) {
         return pmu_error(err, errlen, "'%s': unknown event '%s' (pmu-encode --list)", spec->text,
                          spec->name);
+    }
     ev->desc = desc;
     ev->flags = desc->flags;
     ev->counter_mask = desc->counters ? desc->counters : rules->all_counters;
@@ -167,16 +184,20 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_mod_
         const struct pmu_modifier *mod = &spec->mods[i];
         bool refused;
         const struct pmu_umask_desc *um = find_umask(rules, spec, desc, mod, &refused, err, errlen);
-        if (refused)
+        if (refused) {
             return -1;
+        }
         if (um) {
-            if ((exclusive || (n_umasks && (um->flags & PMU_UMF_EXCLUSIVE))))
+            if ((exclusive || (n_umasks && (um->flags & PMU_UMF_EXCLUSIVE)))) {
                 return pmu_error(err, errlen, "'%s': unit mask '%s' cannot be combined with '%s'",
                                  spec->text, um->name, (exclusive ? exclusive : first)->name);
-            if (um->flags & PMU_UMF_EXCLUSIVE)
+            }
+            if (um->flags & PMU_UMF_EXCLUSIVE) {
                 exclusive = um;
-            if (!first)
+            }
+            if (!first) {
                 first = um;
+            }
             umask |= um->code;
             named_groups |= 1u << PMU_UMF_GROUP_OF(um->flags);
             n_umasks++;
@@ -184,32 +205,38 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_mod_
             continue;
         }
         int r = pmu_mod_apply(caps, spec, mod, st, err, errlen);
-        if (r < 0)
+        if (r < 0) {
             return -1;
-        if (r > 0)
+        }
+        if (r > 0) {
             return pmu_error(err, errlen, "'%s': '%s' is neither a unit mask of %s nor a modifier",
                              spec->text, mod->key, desc->name);
+        }
     }
     if (desc->n_umasks) {
         bool any_default = false;
         const char *example = NULL;
         for (unsigned i = 0; i < desc->n_umasks; i++) {
             uint32_t flags = desc->umasks[i].flags;
-            if (!pmu_rev_has(flags, rules->revision))
+            if (!pmu_rev_has(flags, rules->revision)) {
                 continue;
-            if (!example)
+            }
+            if (!example) {
                 example = desc->umasks[i].name;
+            }
             if ((flags & PMU_UMF_DEFAULT) && !((named_groups >> PMU_UMF_GROUP_OF(flags)) & 1)) {
                 umask |= desc->umasks[i].code;
                 any_default = true;
             }
         }
-        if (n_umasks == 0 && !any_default)
+        if (n_umasks == 0 && !any_default) {
             return pmu_error(err, errlen, "'%s': %s needs a unit mask, e.g. %s:%s", spec->text,
                              desc->name, desc->name, example ? example : "?");
+        }
     }
-    if (!desc->n_umasks)
+    if (!desc->n_umasks) {
         umask = (desc->code >> 16) & 0xff; /* tables may carry a fixed umask in code */
+    }
     st->config |= (uint64_t)(umask & 0xff) << EVTSEL_UMASK_SHIFT;
     return 0;
 }
@@ -224,12 +251,14 @@ static int resolve_fields(const struct evtsel_rules *rules, const struct pmu_mod
         if (str_ieq(mod->key, "event") || str_ieq(mod->key, "umask")) {
             bool is_event = str_ieq(mod->key, "event");
             uint64_t limit = is_event ? (rules->amd ? 0xfff : 0xff) : 0xff;
-            if (!mod->has_value || mod->value > limit)
+            if (!mod->has_value || mod->value > limit) {
                 return pmu_error(err, errlen, "'%s': %s needs a value up to 0x%llx", spec->text,
                                  mod->key, (unsigned long long)limit);
+            }
             /* Two values would OR into a third event nobody asked for. */
-            if (is_event ? have_event : have_umask)
+            if (is_event ? have_event : have_umask) {
                 return pmu_error(err, errlen, "'%s': %s= given twice", spec->text, mod->key);
+            }
             if (is_event) {
                 st->config |= event_bits(rules, (uint32_t)mod->value);
                 have_event = true;
@@ -240,13 +269,16 @@ static int resolve_fields(const struct evtsel_rules *rules, const struct pmu_mod
             continue;
         }
         int r = pmu_mod_apply(caps, spec, mod, st, err, errlen);
-        if (r < 0)
+        if (r < 0) {
             return -1;
-        if (r > 0)
+        }
+        if (r > 0) {
             return pmu_error(err, errlen, "'%s': unknown field '%s'", spec->text, mod->key);
+        }
     }
-    if (!have_event)
+    if (!have_event) {
         return pmu_error(err, errlen, "'%s': event= is missing", spec->text);
+    }
     return 0;
 }
 
@@ -255,10 +287,12 @@ int evtsel_resolve(const struct evtsel_rules *rules, const struct pmu_spec *spec
 {
     struct pmu_spec expanded;
     int alias = expand_alias(rules, spec, &expanded, err, errlen);
-    if (alias < 0)
+    if (alias < 0) {
         return -1;
-    if (alias == 0)
+    }
+    if (alias == 0) {
         spec = &expanded; /* aliases never expand to aliases */
+    }
     struct pmu_mod_caps caps = evtsel_caps(rules);
     struct pmu_mods st;
     memset(&st, 0, sizeof st);
@@ -267,37 +301,45 @@ int evtsel_resolve(const struct evtsel_rules *rules, const struct pmu_spec *spec
     ev->counter_mask = rules->all_counters;
     ev->name[0] = '\0';
     if (spec->kind == PMU_SPEC_NAME) {
-        if (resolve_named(rules, &caps, spec, ev, &st, err, errlen) < 0)
+        if (resolve_named(rules, &caps, spec, ev, &st, err, errlen) < 0) {
             return -1;
+        }
     } else if (spec->kind == PMU_SPEC_RAW) {
-        if (spec->raw & ~allowed_bits(rules))
+        if (spec->raw & ~allowed_bits(rules)) {
             return pmu_error(err, errlen, "'%s': raw encoding sets bits this PMU does not allow",
                              spec->text);
+        }
         st.config = spec->raw;
-        if (pmu_mod_apply_all(&caps, spec, 0, &st, err, errlen) < 0)
+        if (pmu_mod_apply_all(&caps, spec, 0, &st, err, errlen) < 0) {
             return -1;
+        }
     } else if (resolve_fields(rules, &caps, spec, &st, err, errlen) < 0) {
         return -1;
     }
-    if (pmu_mod_privilege(&caps, &st, spec, err, errlen) < 0)
+    if (pmu_mod_privilege(&caps, &st, spec, err, errlen) < 0) {
         return -1;
+    }
     /* A cycle or instruction event filtered by edge, inv or cmask may
      * rightly count nothing (c=4 on a 3-wide P6): pmu_verify must not
      * take its zero for a dead PMU. */
-    if (st.config & (EVTSEL_EDGE | EVTSEL_INV | (0xffull << EVTSEL_CMASK_SHIFT)))
+    if (st.config & (EVTSEL_EDGE | EVTSEL_INV | (0xffull << EVTSEL_CMASK_SHIFT))) {
         ev->flags &= ~(uint32_t)PMU_EVF_ADVANCES;
+    }
 
     /* The raw encoding as perf would take it back, then the name. */
     fmt_snprintf(ev->encoding, sizeof ev->encoding, "r%llx",
                  (unsigned long long)(st.config & allowed_bits(rules)));
-    if (st.usr != st.os)
+    if (st.usr != st.os) {
         pmu_append(ev->encoding, sizeof ev->encoding, st.usr ? ":u" : ":k");
-    if (ev->desc)
+    }
+    if (ev->desc) {
         pmu_mod_suffix(&caps, &st, ev->name, sizeof ev->name);
-    else
+    } else {
         str_copy(ev->name, sizeof ev->name, ev->encoding);
-    if (!st.os)
+    }
+    if (!st.os) {
         ev->flags |= PMU_EVF_USER_ONLY;
+    }
     ev->config = st.config;
     return 0;
 }
@@ -307,10 +349,13 @@ bool evtsel_tcg_counts(bool amd, uint64_t config, const struct evtsel_tcg_event 
     struct evtsel_rules rules = {.amd = amd};
     uint32_t code = evtsel_event_code(&rules, config);
     unsigned umask = (unsigned)(config >> EVTSEL_UMASK_SHIFT) & 0xff;
-    if (config & EVTSEL_EDGE)
+    if (config & EVTSEL_EDGE) {
         return false;
-    for (unsigned i = 0; i < n; i++)
-        if (events[i].code == code && events[i].umask == umask)
+    }
+    for (unsigned i = 0; i < n; i++) {
+        if (events[i].code == code && events[i].umask == umask) {
             return true;
+        }
+    }
     return false;
 }

@@ -22,10 +22,12 @@ bool hygiene_amd_like(const struct cpu_info *cpu)
 
 enum lfence_rule hygiene_lfence_rule(const struct cpu_info *cpu)
 {
-    if (!cpu->features[FEAT_SSE2])
+    if (!cpu->features[FEAT_SSE2]) {
         return LFENCE_ABSENT;
-    if (!hygiene_amd_like(cpu) || cpu->features[FEAT_LFENCE_SERIALIZING])
+    }
+    if (!hygiene_amd_like(cpu) || cpu->features[FEAT_LFENCE_SERIALIZING]) {
         return LFENCE_SERIALIZING;
+    }
     switch (cpu->family) {
     case 0x0f:
     case 0x11:
@@ -59,18 +61,22 @@ unsigned hygiene_msrs(const struct cpu_info *cpu, bool turbo_off, uint32_t *out,
     uint32_t list[5];
     unsigned n = 0;
     (void)turbo_off; /* the same MSR is read either way: only the write is opt-in */
-    if (hygiene_lfence_rule(cpu) == LFENCE_NEEDS_DE_CFG)
+    if (hygiene_lfence_rule(cpu) == LFENCE_NEEDS_DE_CFG) {
         list[n++] = MSR_AMD_DE_CFG;
-    if (hygiene_amd_like(cpu) && cpu->features[FEAT_AMD_CPB])
+    }
+    if (hygiene_amd_like(cpu) && cpu->features[FEAT_AMD_CPB]) {
         list[n++] = MSR_AMD_HWCR;
+    }
     if (hygiene_smm_freeze_possible(cpu)) {
         list[n++] = MSR_IA32_PERF_CAPABILITIES;
         list[n++] = MSR_IA32_DEBUGCTL;
     }
-    if (reads_misc_enable(cpu))
+    if (reads_misc_enable(cpu)) {
         list[n++] = MSR_IA32_MISC_ENABLE;
-    for (unsigned i = 0; i < n && i < max; i++)
+    }
+    for (unsigned i = 0; i < n && i < max; i++) {
         out[i] = list[i];
+    }
     return n;
 }
 
@@ -125,15 +131,16 @@ static void setup_lfence(struct hygiene *h, const struct cpu_info *cpu, const st
         return;
     case LFENCE_SERIALIZING:
         h->lfence_ok = true;
-        if (!hygiene_amd_like(cpu))
+        if (!hygiene_amd_like(cpu)) {
             say(&h->lfence, "serializing", "%s: LFENCE waits for all earlier instructions",
                 cpu->vendor_string);
-        else if (cpu->features[FEAT_LFENCE_SERIALIZING])
+        } else if (cpu->features[FEAT_LFENCE_SERIALIZING]) {
             say(&h->lfence, "serializing",
                 "always dispatch-serializing (CPUID 8000_0021 EAX bit 2)");
-        else
+        } else {
             say(&h->lfence, "serializing", "dispatch-serializing on family %02Xh as it is",
                 cpu->family);
+        }
         return;
     case LFENCE_UNKNOWN:
         say(&h->lfence, "unknown",
@@ -177,23 +184,25 @@ static void setup_smm_freeze(struct hygiene *h, const struct cpu_info *cpu, cons
             (unsigned long long)caps);
         return;
     }
-    if (set_bit_checked(hw, MSR_IA32_DEBUGCTL, DEBUGCTL_FREEZE_IN_SMM, what, sizeof what) == 0)
+    if (set_bit_checked(hw, MSR_IA32_DEBUGCTL, DEBUGCTL_FREEZE_IN_SMM, what, sizeof what) == 0) {
         say(&h->smm_freeze, "on", "IA32_DEBUGCTL bit 14 %s", what);
-    else
+    } else {
         say(&h->smm_freeze, "off", "IA32_DEBUGCTL bit 14 did not stick: %s", what);
+    }
 }
 
 static void setup_invariant_tsc(struct hygiene *h, const struct cpu_info *cpu)
 {
-    if (!cpu->features[FEAT_TSC])
+    if (!cpu->features[FEAT_TSC]) {
         say(&h->invariant_tsc, "-", "no time-stamp counter");
-    else if (cpu->max_ext_leaf < 0x80000007u)
+    } else if (cpu->max_ext_leaf < 0x80000007u) {
         say(&h->invariant_tsc, "no", "no CPUID leaf 8000_0007 to say so");
-    else if (cpu->features[FEAT_INVARIANT_TSC])
+    } else if (cpu->features[FEAT_INVARIANT_TSC]) {
         say(&h->invariant_tsc, "yes", "CPUID 8000_0007 EDX bit 8: constant rate in every state");
-    else
+    } else {
         say(&h->invariant_tsc, "no",
             "CPUID 8000_0007 EDX bit 8 clear: the rate may follow P-states");
+    }
 }
 
 static void setup_intel_turbo(struct hygiene *h, const struct cpu_info *cpu,
@@ -204,11 +213,12 @@ static void setup_intel_turbo(struct hygiene *h, const struct cpu_info *cpu,
     bool readable = reads_misc_enable(cpu) && hw->rdmsr(hw->ctx, MSR_IA32_MISC_ENABLE, &misc) == 0;
     if (!cpu->features[FEAT_TURBO]) {
         /* Firmware that sets bit 38 also clears CPUID.06H:EAX bit 1. */
-        if (readable && (misc & MISC_ENABLE_TURBO_OFF))
+        if (readable && (misc & MISC_ENABLE_TURBO_OFF)) {
             say(&h->turbo, "off", "IA32_MISC_ENABLE bit 38 set (by the firmware)");
-        else
+        } else {
             say(&h->turbo, "-", "CPUID leaf 6 reports no turbo%s",
                 turbo_off ? "; turbo=off has nothing to disable" : "");
+        }
         return;
     }
     if (!turbo_off) {
@@ -216,10 +226,11 @@ static void setup_intel_turbo(struct hygiene *h, const struct cpu_info *cpu,
             readable ? " and IA32_MISC_ENABLE bit 38 clear" : "; IA32_MISC_ENABLE unreadable");
         return;
     }
-    if (set_bit_checked(hw, MSR_IA32_MISC_ENABLE, MISC_ENABLE_TURBO_OFF, what, sizeof what) == 0)
+    if (set_bit_checked(hw, MSR_IA32_MISC_ENABLE, MISC_ENABLE_TURBO_OFF, what, sizeof what) == 0) {
         say(&h->turbo, "off", "turbo=off: IA32_MISC_ENABLE bit 38 %s", what);
-    else
+    } else {
         say(&h->turbo, "on", "turbo=off: IA32_MISC_ENABLE bit 38 did not stick: %s", what);
+    }
 }
 
 static void setup_turbo(struct hygiene *h, const struct cpu_info *cpu, const struct pmu_hw *hw,
@@ -231,17 +242,18 @@ static void setup_turbo(struct hygiene *h, const struct cpu_info *cpu, const str
         return;
     }
     const char *note = turbo_off ? "; turbo=off acts on Intel only" : "";
-    if (!hygiene_amd_like(cpu) || !cpu->features[FEAT_AMD_CPB])
+    if (!hygiene_amd_like(cpu) || !cpu->features[FEAT_AMD_CPB]) {
         say(&h->turbo, "-", "CPUID reports no boost%s", note);
-    else if (hw->rdmsr(hw->ctx, MSR_AMD_HWCR, &hwcr) < 0)
+    } else if (hw->rdmsr(hw->ctx, MSR_AMD_HWCR, &hwcr) < 0) {
         say(&h->turbo, "unknown", "core performance boost; reading HWCR faulted%s", note);
-    else if (hwcr & HWCR_CPB_DISABLE)
+    } else if (hwcr & HWCR_CPB_DISABLE) {
         say(&h->turbo, "off", "HWCR bit 25 (CpbDis) set%s", note);
-    else
+    } else {
         say(&h->turbo, "on",
             "core performance boost (CPUID 8000_0007 EDX bit 9) with HWCR.CpbDis "
             "clear%s",
             note);
+    }
 }
 
 void hygiene_setup(struct hygiene *h, const struct cpu_info *cpu, const struct pmu_hw *hw,
@@ -256,7 +268,8 @@ void hygiene_setup(struct hygiene *h, const struct cpu_info *cpu, const struct p
 
 int64_t hygiene_ratio_x100(uint64_t cycles, uint64_t ticks)
 {
-    if (!ticks)
+    if (!ticks) {
         return -1;
+    }
     return (int64_t)((cycles * 100 + ticks / 2) / ticks);
 }

@@ -63,8 +63,9 @@ static const uint8_t group_first[] = {0, 4, 8, 12, 18};
 static size_t unit_len(const char *name)
 {
     size_t n = 0;
-    while (name[n] && name[n] != '_')
+    while (name[n] && name[n] != '_') {
         n++;
+    }
     return n;
 }
 
@@ -79,14 +80,16 @@ static void describe_group(const struct pmu *pmu, unsigned g, pmu_line_fn line, 
     for (unsigned e = 0; e < P4_N_ESCRS && len < sizeof text; e++) {
         const char *name = p4_escrs[e].name;
         uint32_t group = p4_escrs[e].counters | p4_escrs[e].counters >> 2;
-        if (!(group >> first & 1) || !p4_escr_present(&p4_escrs[e], &pmu->cpu))
+        if (!(group >> first & 1) || !p4_escr_present(&p4_escrs[e], &pmu->cpu)) {
             continue;
+        }
         bool same_unit = unit_len(name) == unit_len(prev) && !strncmp(name, prev, unit_len(name));
-        if (same_unit)
+        if (same_unit) {
             len +=
                 (size_t)fmt_snprintf(text + len, sizeof text - len, "/%s", name + strlen(name) - 1);
-        else
+        } else {
             len += (size_t)fmt_snprintf(text + len, sizeof text - len, " %s", name);
+        }
         prev = name;
     }
     line(ctx, text);
@@ -97,15 +100,17 @@ static void p4_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
     char text[160];
     const struct cpu_info *cpu = &pmu->cpu;
     unsigned n_escrs = 0;
-    for (unsigned e = 0; e < P4_N_ESCRS; e++)
+    for (unsigned e = 0; e < P4_N_ESCRS; e++) {
         n_escrs += p4_escr_present(&p4_escrs[e], cpu);
+    }
     fmt_snprintf(text, sizeof text,
                  "NetBurst PMU (family 15 model %u): counters in 9 pairs, %u ESCRs; RDPMC bit 31: "
                  "fast 32-bit read",
                  cpu->model, n_escrs);
     line(ctx, text);
-    for (unsigned g = 0; g < 4; g++)
+    for (unsigned g = 0; g < 4; g++) {
         describe_group(pmu, g, line, ctx);
+    }
     fmt_snprintf(text, sizeof text,
                  "  cascading: alternate counters (0<->2, 1<->3, ... 13<->15); extended "
                  "(16->12, 17->15, 17->16, 16->17): %s",
@@ -130,8 +135,9 @@ static void p4_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
     char text[160];
     for (unsigned i = 0; i < p4_n_events; i++) {
         const struct p4_event *ev = &p4_events[i];
-        if (!p4_event_present(ev, &pmu->cpu))
+        if (!p4_event_present(ev, &pmu->cpu)) {
             continue;
+        }
         const struct p4_escr *e0 = &p4_escrs[ev->escrs[0]];
         fmt_snprintf(text, sizeof text, "%-28s event 0x%02x %s%s%s select %u  %s", ev->name,
                      (unsigned)ev->event_select, e0->name, ev->escrs[1] == P4_NO_ESCR ? "" : "/",
@@ -165,8 +171,9 @@ static uint32_t p4_cccr_for(const struct pmu *pmu, const struct pmu_assigned_eve
                             unsigned leader_counter)
 {
     uint32_t cccr = p4_cccr_value(ev);
-    if (!(cccr & P4_CCCR_CASCADE))
+    if (!(cccr & P4_CCCR_CASCADE)) {
         return cccr;
+    }
     return (cccr & ~P4_CCCR_CASCADE) | p4_cascade_bit(leader_counter, ev->hw_index, &pmu->cpu);
 }
 
@@ -176,8 +183,9 @@ static unsigned pass_events(const struct pmu_plan *plan, unsigned pass,
 {
     unsigned n = 0;
     for (unsigned i = 0; i < plan->n_events; i++) {
-        if (plan->events[i].pass == pass)
+        if (plan->events[i].pass == pass) {
             evs[n++] = &plan->events[i];
+        }
     }
     return n;
 }
@@ -185,8 +193,9 @@ static unsigned pass_events(const struct pmu_plan *plan, unsigned pass,
 static unsigned pass_metric(const struct pmu_assigned_event *const evs[], unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
-        if (p4_metric(evs[i]))
+        if (p4_metric(evs[i])) {
             return p4_metric(evs[i]);
+        }
     }
     return 0;
 }
@@ -238,16 +247,18 @@ static unsigned p4_encode(const struct pmu *pmu, const struct pmu_plan *plan, un
         unsigned counter = evs[i]->hw_index;
         uint64_t period = p4_period(evs[i]);
         uint64_t start = period ? ((1ull << P4_COUNTER_WIDTH) - period) : 0;
-        for (unsigned w = 0; w < (period ? 2u : 1u); w++)
+        for (unsigned w = 0; w < (period ? 2u : 1u); w++) {
             pmu_emit(out, max, &count, P4_COUNTER_MSR(counter), start, "%s: start at %s%s",
                      p4_counter_name(counter), period ? "2^40-period" : "0",
                      w ? " (again, N15)" : "");
+        }
     }
     for (unsigned round = 0; round < 2; round++) {
         for (unsigned i = 0; i < n; i++) {
             bool follower = p4_cccr_value(evs[i]) & P4_CCCR_CASCADE;
-            if (follower == (round == 0))
+            if (follower == (round == 0)) {
                 emit_cccr(pmu, evs, n, i, out, max, &count);
+            }
         }
     }
     return count;
@@ -262,9 +273,10 @@ static unsigned p4_encode_stop(const struct pmu *pmu, const struct pmu_plan *pla
     (void)pmu;
     const struct pmu_assigned_event *evs[PMU_MAX_EVENTS];
     unsigned n = pass_events(plan, pass, evs), count = 0;
-    for (unsigned i = 0; i < n; i++)
+    for (unsigned i = 0; i < n; i++) {
         pmu_emit(out, max, &count, P4_CCCR_MSR(evs[i]->hw_index), P4_CCCR_ACTIVE_THREAD(P4_AT_ANY),
                  "%s: disable", p4_cccr_name(evs[i]->hw_index));
+    }
     if (pass_metric(evs, n)) {
         pmu_emit(out, max, &count, P4_MSR_PEBS_ENABLE, 0, "IA32_PEBS_ENABLE: off");
         pmu_emit(out, max, &count, P4_MSR_PEBS_MATRIX_VERT, 0, "PEBS_MATRIX_VERT: off");
@@ -306,17 +318,20 @@ static bool p4_tcg_counts(const struct pmu_assigned_event *ev)
     unsigned select = (value & P4_ESCR_EVENT_MASK) >> 25;
     unsigned emask = (value & P4_ESCR_EMASK_MASK) >> 9;
     uint32_t edge = P4_CCCR_COMPARE | P4_CCCR_EDGE;
-    if (escr >= P4_N_ESCRS || !emask || (p4_cccr_value(ev) & edge) == edge)
+    if (escr >= P4_N_ESCRS || !emask || (p4_cccr_value(ev) & edge) == edge) {
         return false;
-    if (escr == P4_CRU_ESCR0 || escr == P4_CRU_ESCR1) /* NBOGUSNTAG, NBOGUSTAG */
+    }
+    if (escr == P4_CRU_ESCR0 || escr == P4_CRU_ESCR1) { /* NBOGUSNTAG, NBOGUSTAG */
         return select == 0x02 && (emask & 0x1) && !(emask & ~0x3u);
+    }
     if (escr == P4_CRU_ESCR2 || escr == P4_CRU_ESCR3) { /* MMNP, MMNM, MMTP, MMTM */
         bool not_taken = emask & 0x3, taken = emask & 0xc;
         return select == 0x06 && !(emask & ~0xfu) && (!not_taken || (emask & 0x3) == 0x3) &&
                (!taken || (emask & 0xc) == 0xc);
     }
-    if (escr == P4_FSB_ESCR0 || escr == P4_FSB_ESCR1) /* RUNNING */
+    if (escr == P4_FSB_ESCR0 || escr == P4_FSB_ESCR1) { /* RUNNING */
         return select == 0x13 && emask == 0x1;
+    }
     return false;
 }
 

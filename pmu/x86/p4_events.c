@@ -199,9 +199,7 @@ static const struct p4_mask execution_masks[] = {
 /* Replay tagging: the virtual masks are metrics (p4_replay_metrics),
  * named as their enum p4_replay. */
 #define REPLAY_MASK(metric, text)                                                                  \
-    {                                                                                              \
-        .name = #metric, .bit = P4_REPLAY_##metric, .flags = P4_MF_REPLAY, .desc = (text)          \
-    }
+    {.name = #metric, .bit = P4_REPLAY_##metric, .flags = P4_MF_REPLAY, .desc = (text)}
 
 static const struct p4_mask replay_masks[] = {
     {"NBOGUS", 0, 0, "tagged uops that are not bogus"},
@@ -272,14 +270,8 @@ static const struct p4_mask machine_clear_masks[] = {
     {"SMCLEAR", 6, 0, "self-modifying-code clears"},
 };
 
-#define ONE(e)                                                                                     \
-    {                                                                                              \
-        P4_##e, P4_NO_ESCR                                                                         \
-    }
-#define TWO(a, b)                                                                                  \
-    {                                                                                              \
-        P4_##a, P4_##b                                                                             \
-    }
+#define ONE(e)    {P4_##e, P4_NO_ESCR}
+#define TWO(a, b) {P4_##a, P4_##b}
 
 const struct p4_event p4_events[] = {
     {"TC_deliver_mode", 0x01, TWO(TC_ESCR0, TC_ESCR1), 0, MASKS(tc_deliver_masks),
@@ -378,15 +370,17 @@ const unsigned p4_n_events = sizeof p4_events / sizeof p4_events[0];
 const struct p4_event *p4_find_event(const char *name)
 {
     for (unsigned i = 0; i < p4_n_events; i++) {
-        if (str_ieq(name, p4_events[i].name))
+        if (str_ieq(name, p4_events[i].name)) {
             return &p4_events[i];
+        }
     }
     return NULL;
 }
 
 bool p4_event_present(const struct p4_event *ev, const struct cpu_info *cpu)
 {
-    if (ev->flags & P4_EVF_PRESCOTT)
+    if (ev->flags & P4_EVF_PRESCOTT) {
         return cpu->model == 3 || cpu->model == 4 || cpu->model == 6;
+    }
     return true;
 }

@@ -46,8 +46,9 @@ int p4_find_leader(const struct pmu_assigned_event *const events[], unsigned n, 
 {
     unsigned want = (seq_of(events[i]) - 1) & P4_X_SEQ_MASK;
     for (unsigned j = 0; j < n; j++) {
-        if (j != i && seq_of(events[j]) == want)
+        if (j != i && seq_of(events[j]) == want) {
             return (int)j;
+        }
     }
     return -1;
 }
@@ -56,8 +57,9 @@ static unsigned group_of(const struct pmu_assigned_event *ev)
 {
     unsigned escr = P4_AUX_CAND(ev->hw_aux, 0);
     for (unsigned g = 0; g < N_GROUPS; g++) {
-        if (p4_escrs[escr].counters & group_counters[g])
+        if (p4_escrs[escr].counters & group_counters[g]) {
             return g;
+        }
     }
     return 0;
 }
@@ -67,12 +69,15 @@ static bool usable(const struct search *s, unsigned i, unsigned escr, unsigned c
 {
     const struct pmu_assigned_event *ev = s->events[i];
     if (s->escr_owner[escr] >= 0 || s->counter_owner[counter] >= 0 ||
-        !p4_escr_present(&p4_escrs[escr], s->cpu))
+        !p4_escr_present(&p4_escrs[escr], s->cpu)) {
         return false;
-    if (!((p4_escrs[escr].counters & ev->counter_mask) >> counter & 1))
+    }
+    if (!((p4_escrs[escr].counters & ev->counter_mask) >> counter & 1)) {
         return false;
-    if (!is_follower(ev))
+    }
+    if (!is_follower(ev)) {
         return true;
+    }
     int lead = s->leader[i];
     return lead >= 0 && s->counter_owner[s->counter[lead]] == lead &&
            p4_cascade_bit(s->counter[lead], counter, s->cpu);
@@ -89,18 +94,21 @@ static void take(struct search *s, unsigned i, unsigned escr, unsigned counter, 
 /* Depth-first over idx[d..m): the events of one group, leaders first. */
 static bool place_from(struct search *s, const unsigned *idx, unsigned m, unsigned d)
 {
-    if (d == m)
+    if (d == m) {
         return true;
+    }
     unsigned i = idx[d];
     for (unsigned k = 0; k < P4_N_COUNTERS; k++) {
         unsigned counter = counter_order[k];
         for (unsigned c = 0; c < 2; c++) {
             unsigned escr = P4_AUX_CAND(s->events[i]->hw_aux, c);
-            if (escr == P4_NO_ESCR || !usable(s, i, escr, counter))
+            if (escr == P4_NO_ESCR || !usable(s, i, escr, counter)) {
                 continue;
+            }
             take(s, i, escr, counter, true);
-            if (place_from(s, idx, m, d + 1))
+            if (place_from(s, idx, m, d + 1)) {
                 return true;
+            }
             take(s, i, escr, counter, false);
         }
     }
@@ -109,10 +117,12 @@ static bool place_from(struct search *s, const unsigned *idx, unsigned m, unsign
 
 static void reset(struct search *s)
 {
-    for (unsigned e = 0; e < P4_N_ESCRS; e++)
+    for (unsigned e = 0; e < P4_N_ESCRS; e++) {
         s->escr_owner[e] = -1;
-    for (unsigned c = 0; c < P4_N_COUNTERS; c++)
+    }
+    for (unsigned c = 0; c < P4_N_COUNTERS; c++) {
         s->counter_owner[c] = -1;
+    }
 }
 
 /* Places events 0..n-1 of s; true when all fit. */
@@ -122,11 +132,13 @@ static bool place_all(struct search *s, unsigned n)
     for (unsigned g = 0; g < N_GROUPS; g++) {
         unsigned idx[PMU_MAX_EVENTS], m = 0;
         for (unsigned i = 0; i < n; i++) {
-            if (group_of(s->events[i]) == g)
+            if (group_of(s->events[i]) == g) {
                 idx[m++] = i;
+            }
         }
-        if (m && !place_from(s, idx, m, 0))
+        if (m && !place_from(s, idx, m, 0)) {
             return false;
+        }
     }
     return true;
 }
@@ -135,11 +147,12 @@ static bool place_all(struct search *s, unsigned n)
 static void add_holder(char *buf, size_t size, const char *what, int owner, const struct search *s)
 {
     size_t len = strlen(buf);
-    if (owner >= 0)
+    if (owner >= 0) {
         fmt_snprintf(buf + len, size - len, "%s%s by '%s'", len ? ", " : "", what,
                      s->events[owner]->name);
-    else
+    } else {
         fmt_snprintf(buf + len, size - len, "%s%s", len ? ", " : "", what);
+    }
 }
 
 /* Why events[k] does not fit next to events 0..k-1 (which do fit). */
@@ -149,14 +162,16 @@ static int explain(struct search *s, unsigned k, char *err, size_t errlen)
     char why[PMU_ERR_LEN] = "";
     /* The resolver checked that the leader exists and can start the
      * follower: what is missing is room for both in one pass. */
-    if (is_follower(ev) && s->leader[k] < 0)
+    if (is_follower(ev) && s->leader[k] < 0) {
         return pmu_error(err, errlen,
                          "'%s': cascade needs the event written before it in the same pass, and "
                          "that pass has no room for both",
                          ev->name);
-    if (!ev->counter_mask)
+    }
+    if (!ev->counter_mask) {
         return pmu_error(err, errlen, "'%s': no counter it may use is reachable from %s", ev->name,
                          p4_escrs[P4_AUX_CAND(ev->hw_aux, 0)].name);
+    }
     place_all(s, k); /* where the others sit, to name what they hold */
     if (is_follower(ev)) {
         int lead = s->leader[k];
@@ -168,16 +183,18 @@ static int explain(struct search *s, unsigned k, char *err, size_t errlen)
     }
     for (unsigned c = 0; c < 2; c++) {
         unsigned escr = P4_AUX_CAND(ev->hw_aux, c);
-        if (escr == P4_NO_ESCR)
+        if (escr == P4_NO_ESCR) {
             continue;
+        }
         if (s->escr_owner[escr] >= 0) {
             add_holder(why, sizeof why, p4_escrs[escr].name, s->escr_owner[escr], s);
             continue;
         }
         uint32_t counters = p4_escrs[escr].counters & ev->counter_mask;
         for (unsigned ctr = 0; ctr < P4_N_COUNTERS; ctr++) {
-            if (counters >> ctr & 1)
+            if (counters >> ctr & 1) {
                 add_holder(why, sizeof why, p4_counter_name(ctr), s->counter_owner[ctr], s);
+            }
         }
     }
     return pmu_error(err, errlen, "'%s' cannot be placed: taken: %s", ev->name, why);
@@ -190,11 +207,12 @@ static int check_metrics(struct pmu_assigned_event *const events[], unsigned n, 
     for (unsigned i = 0; i < n; i++) {
         for (unsigned j = 0; j < i; j++) {
             if (p4_metric(events[i]) && p4_metric(events[j]) &&
-                p4_metric(events[i]) != p4_metric(events[j]))
+                p4_metric(events[i]) != p4_metric(events[j])) {
                 return pmu_error(err, errlen,
                                  "'%s' cannot be placed: '%s' already programs "
                                  "IA32_PEBS_ENABLE for another replay metric",
                                  events[i]->name, events[j]->name);
+            }
         }
     }
     return 0;
@@ -221,10 +239,12 @@ int p4_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigne
              size_t errlen)
 {
     static struct search s; /* no malloc, small stacks: one placement at a time */
-    if (n > PMU_MAX_EVENTS)
+    if (n > PMU_MAX_EVENTS) {
         return pmu_error(err, errlen, "more than %d events", PMU_MAX_EVENTS);
-    if (check_metrics(events, n, err, errlen) < 0)
+    }
+    if (check_metrics(events, n, err, errlen) < 0) {
         return -1;
+    }
     s.cpu = &pmu->cpu;
     s.events = events;
     s.n = n;
@@ -232,19 +252,22 @@ int p4_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigne
         s.leader[i] = is_follower(events[i])
                           ? p4_find_leader((const struct pmu_assigned_event *const *)events, n, i)
                           : -1;
-        if (s.leader[i] >= 0 && group_of(events[s.leader[i]]) != group_of(events[i]))
+        if (s.leader[i] >= 0 && group_of(events[s.leader[i]]) != group_of(events[i])) {
             return pmu_error(err, errlen,
                              "'%s': cannot cascade from '%s': their counters are in "
                              "different groups",
                              events[i]->name, events[s.leader[i]]->name);
+        }
     }
     if (!place_all(&s, n)) {
         unsigned k = 0;
-        while (k + 1 < n && place_all(&s, k + 1))
+        while (k + 1 < n && place_all(&s, k + 1)) {
             k++;
+        }
         return explain(&s, k, err, errlen);
     }
-    for (unsigned i = 0; i < n; i++)
+    for (unsigned i = 0; i < n; i++) {
         fill(&s, i);
+    }
     return 0;
 }

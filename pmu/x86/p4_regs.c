@@ -94,8 +94,9 @@ const char *p4_cccr_name(unsigned counter)
 int p4_escr_by_msr(uint32_t msr)
 {
     for (int i = 0; i < P4_N_ESCRS; i++) {
-        if (p4_escrs[i].msr == msr)
+        if (p4_escrs[i].msr == msr) {
             return i;
+        }
     }
     return -1;
 }
@@ -117,13 +118,16 @@ static const uint8_t ext_links[][2] = {{16, 12}, {17, 15}, {17, 16}, {16, 17}};
 
 uint32_t p4_cascade_bit(unsigned from, unsigned to, const struct cpu_info *cpu)
 {
-    if (from < 16 && to == (from ^ 2))
+    if (from < 16 && to == (from ^ 2)) {
         return P4_CCCR_CASCADE;
-    if (!p4_has_ext_cascade(cpu))
+    }
+    if (!p4_has_ext_cascade(cpu)) {
         return 0;
+    }
     for (unsigned i = 0; i < sizeof ext_links / sizeof ext_links[0]; i++) {
-        if (ext_links[i][0] == from && ext_links[i][1] == to)
+        if (ext_links[i][0] == from && ext_links[i][1] == to) {
             return P4_CCCR_EXT_CASCADE;
+        }
     }
     return 0;
 }

@@ -192,7 +192,7 @@ uint32_t p4_cascade_bit(unsigned from, unsigned to, const struct cpu_info *cpu);
 #define P4_X_METRIC_MASK  0xfull
 /* hw_aux: bits 0-7 the placed ESCR, bits 8-15 and 16-23 the candidates. */
 #define P4_AUX(placed, c0, c1) ((uint32_t)(placed) | (uint32_t)(c0) << 8 | (uint32_t)(c1) << 16)
-#define P4_AUX_PLACED(aux)     ((aux)&0xffu)
+#define P4_AUX_PLACED(aux)     ((aux) & 0xffu)
 #define P4_AUX_CAND(aux, i)    (((aux) >> (8 + 8 * (i))) & 0xffu)
 
 static inline uint32_t p4_escr_value(const struct pmu_assigned_event *ev)

@@ -59,14 +59,16 @@ static const struct pmu_alias aliases[] = {
 static int check_leader(const struct pmu *pmu, const struct pmu_plan *plan,
                         const struct pmu_assigned_event *ev, char *err, size_t errlen)
 {
-    if (plan->n_events == 0)
+    if (plan->n_events == 0) {
         return pmu_error(err, errlen, "'%s': cascade needs an event written before it", ev->name);
+    }
     const struct pmu_assigned_event *leader = &plan->events[plan->n_events - 1];
     for (unsigned from = 0; from < P4_N_COUNTERS; from++) {
         for (unsigned to = 0; to < P4_N_COUNTERS; to++) {
             if ((leader->counter_mask >> from & 1) && (ev->counter_mask >> to & 1) &&
-                p4_cascade_bit(from, to, &pmu->cpu))
+                p4_cascade_bit(from, to, &pmu->cpu)) {
                 return 0;
+            }
         }
     }
     return pmu_error(err, errlen,
@@ -77,8 +79,9 @@ static int check_leader(const struct pmu *pmu, const struct pmu_plan *plan,
 static int mask_by_name(const struct p4_event *ev, const char *name)
 {
     for (unsigned i = 0; ev && i < ev->n_masks; i++) {
-        if (str_ieq(name, ev->masks[i].name))
+        if (str_ieq(name, ev->masks[i].name)) {
             return (int)i;
+        }
     }
     return -1;
 }
@@ -87,8 +90,9 @@ static int set_mask(struct request *rq, unsigned i, const char *text, char *err,
 {
     const struct p4_mask *m = &rq->event->masks[i];
     if (m->flags & P4_MF_REPLAY) {
-        if (rq->metric && rq->metric != m->bit + 1u)
+        if (rq->metric && rq->metric != m->bit + 1u) {
             return pmu_error(err, errlen, "'%s': one replay metric per event", text);
+        }
         rq->metric = m->bit + 1u;
     }
     rq->mask_bits |= 1u << i;
@@ -138,8 +142,9 @@ static int apply_modifier(const struct pmu *pmu, struct request *rq, const struc
 {
     struct pmu_mod_caps caps = p4_caps(pmu);
     int r = pmu_mod_apply(&caps, spec, m, &rq->mods, err, errlen);
-    if (r != 0)
+    if (r != 0) {
         return r;
+    }
     uint64_t v = rq->mods.value;
     bool on = v != 0;
     switch (rq->mods.last) {
@@ -147,8 +152,9 @@ static int apply_modifier(const struct pmu *pmu, struct request *rq, const struc
         rq->t0 = on;
         break;
     case PMU_MOD_T1:
-        if (on && !pmu->cpu.features[FEAT_HTT])
+        if (on && !pmu->cpu.features[FEAT_HTT]) {
             return pmu_error(err, errlen, "'%s': t1 needs a second logical processor", spec->text);
+        }
         rq->t1 = on;
         break;
     case PMU_MOD_THR:
@@ -171,11 +177,12 @@ static int apply_modifier(const struct pmu *pmu, struct request *rq, const struc
         rq->compare = rq->compare || on;
         break;
     case PMU_MOD_AT:
-        if (v != P4_AT_ANY && !pmu->cpu.features[FEAT_HTT])
+        if (v != P4_AT_ANY && !pmu->cpu.features[FEAT_HTT]) {
             return pmu_error(err, errlen,
                              "'%s': active-thread filtering needs Hyper-Threading; "
                              "without it the field must stay 3",
                              spec->text);
+        }
         rq->active_thread = (unsigned)v;
         break;
     case PMU_MOD_FOVF:
@@ -211,29 +218,34 @@ static int apply_field(struct request *rq, const struct pmu_modifier *m, const c
 {
     const char *key = m->key;
     if (str_ieq(key, "event")) {
-        if (!need_value(m, 0x3f))
+        if (!need_value(m, 0x3f)) {
             return pmu_error(err, errlen, "'%s': event wants 0-0x3f", text);
+        }
         rq->event_select = (uint32_t)m->value;
         rq->has_event = true;
     } else if (str_ieq(key, "escr")) {
         int escr = m->has_value ? p4_escr_by_msr((uint32_t)m->value) : -1;
-        if (escr < 0)
+        if (escr < 0) {
             return pmu_error(err, errlen, "'%s': escr wants an ESCR address (0x3a0-0x3e1)", text);
+        }
         rq->escrs[0] = (uint8_t)escr;
         rq->has_escr = true;
     } else if (str_ieq(key, "umask") || str_ieq(key, "emask")) {
-        if (!need_value(m, 0xffff))
+        if (!need_value(m, 0xffff)) {
             return pmu_error(err, errlen, "'%s': %s wants 0-0xffff", text, key);
+        }
         rq->emask = (uint32_t)m->value;
         rq->has_emask = true;
     } else if (str_ieq(key, "tag")) {
-        if (!need_value(m, 15))
+        if (!need_value(m, 15)) {
             return pmu_error(err, errlen, "'%s': tag wants 0-15", text);
+        }
         rq->tag = (uint32_t)m->value;
         rq->tag_set = true;
     } else if (str_ieq(key, "metric")) {
-        if (!need_value(m, 8))
+        if (!need_value(m, 8)) {
             return pmu_error(err, errlen, "'%s': metric wants 0-8", text);
+        }
         rq->metric = (unsigned)m->value + 1;
     } else {
         return 1;
@@ -250,12 +262,14 @@ static int apply_named(const struct pmu *pmu, struct request *rq, const struct p
         int mask = m->has_value ? -1 : mask_by_name(rq->event, m->key);
         int rc = mask >= 0 ? set_mask(rq, (unsigned)mask, spec->text, err, errlen)
                            : apply_modifier(pmu, rq, m, spec, err, errlen);
-        if (rc < 0)
+        if (rc < 0) {
             return -1;
-        if (rc > 0)
+        }
+        if (rc > 0) {
             return pmu_error(err, errlen,
                              "'%s': '%s' is neither an event mask of %s nor a modifier", spec->text,
                              m->key, rq->event->name);
+        }
     }
     return 0;
 }
@@ -266,19 +280,24 @@ static int apply_fields(const struct pmu *pmu, struct request *rq, const struct 
     for (unsigned i = 0; i < spec->n_mods; i++) {
         const struct pmu_modifier *m = &spec->mods[i];
         int rc = apply_field(rq, m, spec->text, err, errlen);
-        if (rc > 0)
+        if (rc > 0) {
             rc = apply_modifier(pmu, rq, m, spec, err, errlen);
-        if (rc < 0)
+        }
+        if (rc < 0) {
             return -1;
-        if (rc > 0)
+        }
+        if (rc > 0) {
             return pmu_error(err, errlen, "'%s': unknown field '%s'", spec->text, m->key);
+        }
     }
-    if (!rq->has_event || !rq->has_escr || !rq->has_emask)
+    if (!rq->has_event || !rq->has_escr || !rq->has_emask) {
         return pmu_error(err, errlen,
                          "'%s': the raw form needs event=, escr= and umask=", spec->text);
-    if (!p4_escr_present(&p4_escrs[rq->escrs[0]], &pmu->cpu))
+    }
+    if (!p4_escr_present(&p4_escrs[rq->escrs[0]], &pmu->cpu)) {
         return pmu_error(err, errlen, "'%s': %s is not on this CPU (models below 3 only)",
                          spec->text, p4_escrs[rq->escrs[0]].name);
+    }
     return 0;
 }
 
@@ -291,17 +310,20 @@ static int named_mask(struct request *rq, const char *text, char *err, size_t er
      * event mask empty, which counts nothing). */
     bool real = false;
     for (unsigned i = 0; i < ev->n_masks; i++) {
-        if ((rq->mask_bits >> i & 1) && !(ev->masks[i].flags & (P4_MF_TAG | P4_MF_REPLAY)))
+        if ((rq->mask_bits >> i & 1) && !(ev->masks[i].flags & (P4_MF_TAG | P4_MF_REPLAY))) {
             real = true;
+        }
     }
     for (unsigned i = 0; i < ev->n_masks && !real; i++) {
-        if (ev->masks[i].flags & P4_MF_DEFAULT)
+        if (ev->masks[i].flags & P4_MF_DEFAULT) {
             rq->mask_bits |= 1u << i;
+        }
     }
     for (unsigned i = 0; i < ev->n_masks; i++) {
         const struct p4_mask *m = &ev->masks[i];
-        if (!((rq->mask_bits >> i) & 1) || (m->flags & P4_MF_REPLAY))
+        if (!((rq->mask_bits >> i) & 1) || (m->flags & P4_MF_REPLAY)) {
             continue;
+        }
         if (m->flags & P4_MF_TAG) {
             rq->tag |= 1u << m->bit;
             rq->tag_set = true;
@@ -312,10 +334,12 @@ static int named_mask(struct request *rq, const char *text, char *err, size_t er
     /* A replay metric counts the tagged uops that retire: with no bit of
      * its own the ESCR would count nothing, so NBOGUS (the SDM's mask for
      * every metric) is implied. */
-    if (rq->metric && !rq->emask)
+    if (rq->metric && !rq->emask) {
         rq->mask_bits |= 1u, rq->emask = 1u;
-    if (!rq->emask)
+    }
+    if (!rq->emask) {
         return pmu_error(err, errlen, "'%s': %s needs an event mask (see --list)", text, ev->name);
+    }
     return 0;
 }
 
@@ -324,12 +348,15 @@ static uint32_t escr_bits(const struct request *rq)
     bool both = !rq->t0 && !rq->t1;
     bool os = rq->mods.os, usr = rq->mods.usr;
     uint32_t v = P4_ESCR_EVENT(rq->event_select) | P4_ESCR_EMASK(rq->emask);
-    if (rq->tag_set)
+    if (rq->tag_set) {
         v |= P4_ESCR_TAG(rq->tag) | P4_ESCR_TAG_ENABLE;
-    if (rq->t0 || both)
+    }
+    if (rq->t0 || both) {
         v |= (os ? P4_ESCR_T0_OS : 0) | (usr ? P4_ESCR_T0_USR : 0);
-    if (rq->t1 || both)
+    }
+    if (rq->t1 || both) {
         v |= (os ? P4_ESCR_T1_OS : 0) | (usr ? P4_ESCR_T1_USR : 0);
+    }
     return v;
 }
 
@@ -338,17 +365,22 @@ static uint32_t cccr_bits(const struct request *rq)
     bool both = !rq->t0 && !rq->t1;
     uint32_t v = P4_CCCR_ESCR_SELECT(p4_escrs[rq->escrs[0]].select) |
                  P4_CCCR_ACTIVE_THREAD(rq->active_thread);
-    if (rq->compare)
+    if (rq->compare) {
         v |= P4_CCCR_COMPARE | P4_CCCR_THRESHOLD(rq->threshold);
-    if (rq->complement)
+    }
+    if (rq->complement) {
         v |= P4_CCCR_COMPLEMENT;
-    if (rq->edge)
+    }
+    if (rq->edge) {
         v |= P4_CCCR_EDGE;
-    if (rq->fovf)
+    }
+    if (rq->fovf) {
         v |= P4_CCCR_FORCE_OVF;
-    if (rq->pmi)
+    }
+    if (rq->pmi) {
         v |= (rq->t0 || both ? P4_CCCR_OVF_PMI_T0 : 0) |
              (rq->t1 || (both && rq->ht) ? P4_CCCR_OVF_PMI_T1 : 0);
+    }
     /* A cascade follower waits for its leader: enable stays clear. */
     v |= rq->cascade ? P4_CCCR_CASCADE : P4_CCCR_ENABLE;
     return v;
@@ -358,43 +390,58 @@ static uint32_t cccr_bits(const struct request *rq)
 static void append(char *buf, size_t size, char sep, const char *text, uint64_t value,
                    bool has_value)
 {
-    if (has_value)
+    if (has_value) {
         pmu_append(buf, size, "%c%s=%llu", sep, text, (unsigned long long)value);
-    else
+    } else {
         pmu_append(buf, size, "%c%s", sep, text);
+    }
 }
 
 /* The modifiers that differ from the defaults, in one fixed order. */
 static void append_modifiers(char *buf, size_t size, char sep, const struct request *rq)
 {
-    if (rq->mods.usr != rq->mods.os)
+    if (rq->mods.usr != rq->mods.os) {
         append(buf, size, sep, rq->mods.usr ? "u" : "k", 0, false);
-    if (rq->t0 != rq->t1)
+    }
+    if (rq->t0 != rq->t1) {
         append(buf, size, sep, rq->t0 ? "t0" : "t1", 0, false);
-    if (rq->compare && !rq->complement && !rq->edge && rq->threshold == 0)
+    }
+    if (rq->compare && !rq->complement && !rq->edge && rq->threshold == 0) {
         append(buf, size, sep, "cmp", 0, false);
-    if (rq->compare && rq->threshold)
+    }
+    if (rq->compare && rq->threshold) {
         append(buf, size, sep, "thr", rq->threshold, true);
-    if (rq->complement)
+    }
+    if (rq->complement) {
         append(buf, size, sep, "cmpl", 0, false);
-    if (rq->edge)
+    }
+    if (rq->edge) {
         append(buf, size, sep, "e", 0, false);
-    if (rq->active_thread != P4_AT_ANY)
+    }
+    if (rq->active_thread != P4_AT_ANY) {
         append(buf, size, sep, "at", rq->active_thread, true);
-    if (rq->fovf)
+    }
+    if (rq->fovf) {
         append(buf, size, sep, "fovf", 0, false);
-    if (rq->pmi)
+    }
+    if (rq->pmi) {
         append(buf, size, sep, "pmi", 0, false);
-    if (rq->period)
+    }
+    if (rq->period) {
         append(buf, size, sep, "period", rq->period, true);
-    if (rq->cascade)
+    }
+    if (rq->cascade) {
         append(buf, size, sep, "cascade", 0, false);
-    if (rq->pin)
+    }
+    if (rq->pin) {
         append(buf, size, sep, "cntr", rq->pin - 1, true);
-    if (rq->fast)
+    }
+    if (rq->fast) {
         append(buf, size, sep, "fast", 0, false);
-    if (rq->rdmsr)
+    }
+    if (rq->rdmsr) {
         append(buf, size, sep, "rdmsr", 0, false);
+    }
 }
 
 static void canonical_name(char *buf, size_t size, const struct request *rq)
@@ -402,8 +449,9 @@ static void canonical_name(char *buf, size_t size, const struct request *rq)
     if (rq->event) {
         str_copy(buf, size, rq->event->name);
         for (unsigned i = 0; i < rq->event->n_masks; i++) {
-            if ((rq->mask_bits >> i) & 1)
+            if ((rq->mask_bits >> i) & 1) {
                 append(buf, size, ':', rq->event->masks[i].name, 0, false);
+            }
         }
     } else {
         fmt_snprintf(buf, size, "%s:0x%02x:0x%04x", p4_escrs[rq->escrs[0]].name,
@@ -447,10 +495,12 @@ void p4_format_encoding(char *buf, size_t size, const struct pmu_assigned_event 
     fmt_snprintf(buf, size, "cpu/event=0x%x,escr=0x%x,umask=0x%x",
                  (unsigned)((v & P4_ESCR_EVENT_MASK) >> 25), (unsigned)p4_escrs[escr].msr,
                  (unsigned)((v & P4_ESCR_EMASK_MASK) >> 9));
-    if (v & P4_ESCR_TAG_ENABLE)
+    if (v & P4_ESCR_TAG_ENABLE) {
         append(buf, size, ',', "tag", (v & P4_ESCR_TAG_MASK) >> 5, true);
-    if (p4_metric(ev))
+    }
+    if (p4_metric(ev)) {
         append(buf, size, ',', "metric", p4_metric(ev) - 1, true);
+    }
     append_modifiers(buf, size, ',', &rq);
     append(buf, size, '/', "", 0, false);
 }
@@ -458,11 +508,13 @@ void p4_format_encoding(char *buf, size_t size, const struct pmu_assigned_event 
 static bool advances(const struct request *rq)
 {
     if (!rq->event || rq->compare || rq->cascade || (rq->mods.usr && !rq->mods.os) ||
-        (rq->t1 && !rq->t0))
+        (rq->t1 && !rq->t0)) {
         return false;
+    }
     for (unsigned i = 0; i < rq->event->n_masks; i++) {
-        if (((rq->mask_bits >> i) & 1) && (rq->event->masks[i].flags & P4_MF_ADVANCES))
+        if (((rq->mask_bits >> i) & 1) && (rq->event->masks[i].flags & P4_MF_ADVANCES)) {
             return true;
+        }
     }
     return false;
 }
@@ -474,24 +526,29 @@ static int resolve_request(const struct pmu *pmu, const struct pmu_spec *spec, s
     rq->active_thread = P4_AT_ANY;
     rq->escrs[1] = P4_NO_ESCR;
     rq->ht = pmu->cpu.features[FEAT_HTT];
-    if (spec->kind == PMU_SPEC_RAW)
+    if (spec->kind == PMU_SPEC_RAW) {
         return pmu_error(err, errlen,
                          "'%s': the Pentium 4 has no rUUEE form; write "
                          "cpu/event=0x..,escr=0x3..,umask=0x../",
                          spec->text);
-    if (spec->kind == PMU_SPEC_FIELDS)
+    }
+    if (spec->kind == PMU_SPEC_FIELDS) {
         return apply_fields(pmu, rq, spec, err, errlen);
+    }
     rq->event = p4_find_event(spec->name);
-    if (!rq->event)
+    if (!rq->event) {
         return pmu_error(err, errlen, "'%s': unknown event", spec->text);
-    if (!p4_event_present(rq->event, &pmu->cpu))
+    }
+    if (!p4_event_present(rq->event, &pmu->cpu)) {
         return pmu_error(err, errlen, "'%s': not on this CPU (family 15 models 3, 4, 6 only)",
                          spec->text);
+    }
     rq->event_select = rq->event->event_select;
     rq->escrs[0] = rq->event->escrs[0];
     rq->escrs[1] = rq->event->escrs[1];
-    if (apply_named(pmu, rq, spec, err, errlen) < 0)
+    if (apply_named(pmu, rq, spec, err, errlen) < 0) {
         return -1;
+    }
     return named_mask(rq, spec->text, err, errlen);
 }
 
@@ -514,10 +571,12 @@ int p4_resolve(const struct pmu *pmu, const struct pmu_plan *plan, const struct 
     struct pmu_mod_caps caps = p4_caps(pmu);
     if (expand_alias(spec, &expanded, err, errlen) < 0 ||
         resolve_request(pmu, &expanded, &rq, err, errlen) < 0 ||
-        pmu_mod_privilege(&caps, &rq.mods, &expanded, err, errlen) < 0)
+        pmu_mod_privilege(&caps, &rq.mods, &expanded, err, errlen) < 0) {
         return -1;
-    if (rq.fast && rq.rdmsr)
+    }
+    if (rq.fast && rq.rdmsr) {
         return pmu_error(err, errlen, "'%s': fast and rdmsr exclude each other", spec->text);
+    }
     canonical_name(ev->name, sizeof ev->name, &rq);
     ev->desc = rq.event;
     ev->config = escr_bits(&rq) | rq.period << 32;
@@ -526,15 +585,18 @@ int p4_resolve(const struct pmu *pmu, const struct pmu_plan *plan, const struct 
                   (rq.fast ? P4_X_FAST_READ : 0) | (rq.rdmsr ? P4_X_READ_MSR : 0);
     ev->counter_mask = 0;
     for (unsigned i = 0; i < 2; i++) {
-        if (rq.escrs[i] != P4_NO_ESCR && p4_escr_present(&p4_escrs[rq.escrs[i]], &pmu->cpu))
+        if (rq.escrs[i] != P4_NO_ESCR && p4_escr_present(&p4_escrs[rq.escrs[i]], &pmu->cpu)) {
             ev->counter_mask |= p4_escrs[rq.escrs[i]].counters;
+        }
     }
-    if (rq.pin)
+    if (rq.pin) {
         ev->counter_mask &= 1u << (rq.pin - 1);
+    }
     ev->flags = (advances(&rq) ? PMU_EVF_ADVANCES : 0) | (rq.mods.os ? 0 : PMU_EVF_USER_ONLY);
     ev->hw_aux = P4_AUX(P4_NO_ESCR, rq.escrs[0], rq.escrs[1]);
-    if (rq.cascade && check_leader(pmu, plan, ev, err, errlen) < 0)
+    if (rq.cascade && check_leader(pmu, plan, ev, err, errlen) < 0) {
         return -1;
+    }
     ev->read.kind = rq.rdmsr ? PMU_READ_RDMSR : PMU_READ_RDPMC;
     ev->read.width = rq.fast ? 32 : P4_COUNTER_WIDTH;
     p4_format_encoding(ev->encoding, sizeof ev->encoding, ev, rq.escrs[0]);

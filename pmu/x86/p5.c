@@ -64,8 +64,9 @@ static void p5_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
     unsigned top = 0;
     for (unsigned i = 0; i < p5_table.n_events; i++) {
         const struct pmu_event_desc *ev = &p5_table.events[i];
-        if (has_mmx(pmu) || !(ev->flags & P5_MMX_ONLY))
+        if (has_mmx(pmu) || !(ev->flags & P5_MMX_ONLY)) {
             top = ev->code > top ? ev->code : top;
+        }
     }
     char text[64];
     fmt_snprintf(text, sizeof text, "%s: events 0x00-0x%02X", pmu_name(pmu), top);
@@ -77,8 +78,9 @@ static void p5_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
     char text[160];
     for (unsigned i = 0; i < p5_table.n_events; i++) {
         const struct pmu_event_desc *ev = &p5_table.events[i];
-        if ((ev->flags & P5_MMX_ONLY) && !has_mmx(pmu))
+        if ((ev->flags & P5_MMX_ONLY) && !has_mmx(pmu)) {
             continue;
+        }
         fmt_snprintf(text, sizeof text, "%-64s code 0x%02x %s%s", ev->name, (unsigned)ev->code,
                      ev->counters == 0x3 ? "CTR0/CTR1"
                      : ev->counters == 1 ? "CTR0"
@@ -141,16 +143,19 @@ static int resolve_raw(const struct pmu *pmu, const struct pmu_spec *spec,
 {
     uint64_t raw = spec->raw;
     if (spec->kind == PMU_SPEC_FIELDS) {
-        if (!str_ieq(spec->mods[0].key, "event") || !spec->mods[0].has_value)
+        if (!str_ieq(spec->mods[0].key, "event") || !spec->mods[0].has_value) {
             return pmu_error(err, errlen, "'%s': event= is missing", spec->text);
+        }
         raw = spec->mods[0].value;
     }
-    if (raw & ~(uint64_t)0x3ff)
+    if (raw & ~(uint64_t)0x3ff) {
         return pmu_error(err, errlen, "'%s': a CESR half has 10 bits (ES 5:0, CC 8:6, PC 9)",
                          spec->text);
+    }
     unsigned code = (unsigned)raw & 0x3f;
-    if (!p5_event_by_code(pmu, code, &ev->counter_mask))
+    if (!p5_event_by_code(pmu, code, &ev->counter_mask)) {
         return pmu_error(err, errlen, "'%s': event 0x%02x is not on this CPU", spec->text, code);
+    }
     str_copy(ev->name, sizeof ev->name, spec->text);
     *half = raw;
     return 0;
@@ -169,17 +174,21 @@ static int p5_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
         desc = pmu_find_event(&p5_table, spec->name);
         if (!desc) {
             const char *alias = pmu_find_alias(p5_aliases, spec->name);
-            if (!alias)
+            if (!alias) {
                 alias = pmu_find_alias(p5_perfctr_aliases, spec->name);
-            if (alias)
+            }
+            if (alias) {
                 desc = pmu_find_event(&p5_table, alias);
+            }
         }
-        if (!desc)
+        if (!desc) {
             return pmu_error(err, errlen, "'%s': unknown event '%s' (pmu-encode --list)",
                              spec->text, spec->name);
-        if ((desc->flags & P5_MMX_ONLY) && !has_mmx(pmu))
+        }
+        if ((desc->flags & P5_MMX_ONLY) && !has_mmx(pmu)) {
             return pmu_error(err, errlen, "'%s': not on this CPU (%s needs a Pentium with MMX)",
                              spec->text, desc->name);
+        }
         st.config = desc->code | ((desc->flags & P5_DURATION) ? CC_CYCLES << CESR_CC_SHIFT : 0);
         ev->counter_mask = desc->counters;
         str_copy(ev->name, sizeof ev->name, desc->name);
@@ -190,18 +199,21 @@ static int p5_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     /* No CPL named, or a raw half with CC bits 7:6 = 00 (CC 000 and 100
      * count nothing, SDM vol. 3B, CESR): count at every privilege level. */
     if (pmu_mod_apply_all(&caps, spec, spec->kind == PMU_SPEC_FIELDS, &st, err, errlen) < 0 ||
-        pmu_mod_privilege(&caps, &st, spec, err, errlen) < 0)
+        pmu_mod_privilege(&caps, &st, spec, err, errlen) < 0) {
         return -1;
+    }
     unsigned half = (unsigned)st.config;
     unsigned cc_mode = (half >> CESR_CC_SHIFT) & CC_CYCLES;
     /* Counting occurrences of a duration event (or the reverse) may rightly
      * give zero: pmu_verify must not take that for a dead PMU. */
-    if (desc && cc_mode != ((desc->flags & P5_DURATION) ? CC_CYCLES : 0u))
+    if (desc && cc_mode != ((desc->flags & P5_DURATION) ? CC_CYCLES : 0u)) {
         ev->flags &= ~(uint32_t)PMU_EVF_ADVANCES;
+    }
     ev->config = half;
     ev->desc = desc;
-    if (!st.os)
+    if (!st.os) {
         ev->flags |= PMU_EVF_USER_ONLY;
+    }
     fmt_snprintf(ev->encoding, sizeof ev->encoding, "r%03x", half);
     if (desc) {
         size_t used = strlen(ev->name);
@@ -219,8 +231,9 @@ static int p5_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
 static int p5_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
                     char *err, size_t errlen)
 {
-    if (pmu_place_by_mask(events, n, pmu->caps.n_gp, 0, err, errlen) < 0)
+    if (pmu_place_by_mask(events, n, pmu->caps.n_gp, 0, err, errlen) < 0) {
         return -1;
+    }
     for (unsigned i = 0; i < n; i++) {
         struct pmu_assigned_event *ev = events[i];
         fmt_snprintf(ev->counter, sizeof ev->counter, "CTR%u", ev->hw_index);
@@ -244,8 +257,9 @@ static unsigned p5_encode(const struct pmu *pmu, const struct pmu_plan *plan, un
     pmu_emit(out, max, &n, MSR_P5_CESR, 0, "CESR = 0: both counters off");
     for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
-        if (ev->pass != pass)
+        if (ev->pass != pass) {
             continue;
+        }
         pmu_emit(out, max, &n, MSR_P5_CTR0 + ev->hw_index, 0, "CTR%u = 0", ev->hw_index);
         cesr |= ev->config << (ev->hw_index * P5_HALF_SHIFT);
     }

@@ -82,8 +82,9 @@ static void p6_init(struct pmu *pmu)
 static void p6_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
     const struct p6_group_tables *g = &p6_groups[pmu->caps.event_group];
-    for (unsigned t = 0; t < g->n_tables; t++)
+    for (unsigned t = 0; t < g->n_tables; t++) {
         pmu_list_table(g->tables[t], line, ctx);
+    }
 }
 
 static const char *p6_default_events(const struct pmu *pmu)
@@ -117,8 +118,9 @@ static void p6_rules(const struct pmu *pmu, struct evtsel_rules *rules)
     const struct p6_group_tables *g = &p6_groups[pmu->caps.event_group];
     memset(rules, 0, sizeof *rules);
     rules->n_tables = g->n_tables;
-    for (unsigned t = 0; t < g->n_tables; t++)
+    for (unsigned t = 0; t < g->n_tables; t++) {
         rules->tables[t] = g->tables[t];
+    }
     rules->aliases[0] = pmu->caps.event_group == P6_PM ? pm_aliases : NULL;
     rules->aliases[1] = p6_aliases;
     rules->aliases[2] = p6_perfctr_aliases;
@@ -151,8 +153,9 @@ static const struct pmu_assigned_event *on_counter(const struct pmu_plan *plan, 
                                                    unsigned c)
 {
     for (unsigned i = 0; i < plan->n_events; i++) {
-        if (plan->events[i].pass == pass && plan->events[i].hw_index == c)
+        if (plan->events[i].pass == pass && plan->events[i].hw_index == c) {
             return &plan->events[i];
+        }
     }
     return NULL;
 }
@@ -170,18 +173,21 @@ static unsigned p6_encode(const struct pmu *pmu, const struct pmu_plan *plan, un
     const struct pmu_assigned_event *ev1 = on_counter(plan, pass, 1);
     pmu_emit(out, max, &n, MSR_P6_EVNTSEL0, 0, "PERFEVTSEL0 = 0: both counters stop");
     for (unsigned c = 0; c < P6_COUNTERS; c++) {
-        if (on_counter(plan, pass, c))
+        if (on_counter(plan, pass, c)) {
             pmu_emit(out, max, &n, MSR_P6_PERFCTR0 + c, 0, "PMC%u = 0", c);
+        }
     }
-    if (ev1)
+    if (ev1) {
         pmu_emit(out, max, &n, MSR_P6_EVNTSEL0 + 1, ev1->config, "PERFEVTSEL1 %s", ev1->name);
+    }
     /* EN in PerfEvtSel0 starts both; with no event on PMC0 it selects
      * nothing at no privilege level, so PMC0 stays still. */
-    if (ev0)
+    if (ev0) {
         pmu_emit(out, max, &n, MSR_P6_EVNTSEL0, ev0->config | EVTSEL_EN, "PERFEVTSEL0 %s +EN",
                  ev0->name);
-    else
+    } else {
         pmu_emit(out, max, &n, MSR_P6_EVNTSEL0, EVTSEL_EN, "PERFEVTSEL0 global enable only");
+    }
     return n;
 }
 
@@ -191,8 +197,9 @@ static unsigned p6_encode_stop(const struct pmu *pmu, const struct pmu_plan *pla
     (void)pmu;
     unsigned n = 0;
     pmu_emit(out, max, &n, MSR_P6_EVNTSEL0, 0, "PERFEVTSEL0 = 0: both counters stop");
-    if (on_counter(plan, pass, 1))
+    if (on_counter(plan, pass, 1)) {
         pmu_emit(out, max, &n, MSR_P6_EVNTSEL0 + 1, 0, "PERFEVTSEL1 = 0");
+    }
     return n;
 }
 

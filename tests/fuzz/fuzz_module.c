@@ -69,25 +69,29 @@ static void check_payloads(const uint8_t *buf, size_t len, const struct payload 
         REQUIRE(p[i].insns >= PAYLOAD_INSNS_VARIABLE && p[i].branches >= PAYLOAD_INSNS_VARIABLE,
                 "negative counts");
         REQUIRE(p[i].flags < 0x400u, "flags 0x%x", (unsigned)p[i].flags);
-        for (unsigned j = 0; j < i; j++)
+        for (unsigned j = 0; j < i; j++) {
             REQUIRE(!same_name(p[i].name, p[j].name), "name %s twice", p[i].name);
+        }
     }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 1)
+    if (size < 1) {
         return 0;
+    }
     uint8_t mode = data[0];
     size_t len = size - 1;
     uint8_t *buf = malloc(len ? len : 1);
     memcpy(buf, data + 1, len);
     if ((mode & 1) && len >= 16) {
-        for (unsigned i = 0; i < 4; i++)
+        for (unsigned i = 0; i < 4; i++) {
             buf[8 + i] = (uint8_t)(len >> (8 * i));
+        }
         uint32_t crc = crc32_update(0, buf + 16, len - 16);
-        for (unsigned i = 0; i < 4; i++)
+        for (unsigned i = 0; i < 4; i++) {
             buf[12 + i] = (uint8_t)(crc >> (8 * i));
+        }
     }
     unsigned cap = (mode & 2) ? 2 : CAP;
     static struct payload out[CAP], again[CAP];

@@ -93,12 +93,15 @@ static void reset(void)
 /* Where in a struct state the target of def lives. */
 static void *state_field(struct state *s, const struct opt_def *def)
 {
-    if (def->target == str_pmu)
+    if (def->target == str_pmu) {
         return s->pmu;
-    if (def->target == str_events)
+    }
+    if (def->target == str_events) {
         return s->events;
-    if (def->target == str_tiny)
+    }
+    if (def->target == str_tiny) {
         return s->tiny;
+    }
     return (char *)&s->sc + ((char *)def->target - (char *)&sc);
 }
 
@@ -126,8 +129,9 @@ static bool is_space(char c)
 static bool ieq_n(const char *a, const char *b, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        if (fuzz_lower(a[i]) != fuzz_lower(b[i]))
+        if (fuzz_lower(a[i]) != fuzz_lower(b[i])) {
             return false;
+        }
     }
     return true;
 }
@@ -135,8 +139,9 @@ static bool ieq_n(const char *a, const char *b, size_t n)
 static const struct opt_def *oracle_def(const char *key, size_t n)
 {
     for (size_t i = 0; i < N_DEFS; i++) {
-        if (strlen(defs[i].name) == n && ieq_n(defs[i].name, key, n))
+        if (strlen(defs[i].name) == n && ieq_n(defs[i].name, key, n)) {
             return &defs[i];
+        }
     }
     return NULL;
 }
@@ -155,8 +160,9 @@ static bool oracle_number(const char *s, size_t n, uint64_t *out)
         uint64_t d = c >= '0' && c <= '9'   ? (uint64_t)(c - '0')
                      : c >= 'a' && c <= 'f' ? (uint64_t)(c - 'a' + 10)
                                             : 99;
-        if (d >= base || __builtin_mul_overflow(v, base, &v) || __builtin_add_overflow(v, d, &v))
+        if (d >= base || __builtin_mul_overflow(v, base, &v) || __builtin_add_overflow(v, d, &v)) {
             return false;
+        }
     }
     *out = v;
     return n > 0;
@@ -168,24 +174,28 @@ static bool oracle_apply(const char *word, size_t len, struct state *s)
     const char *eq = memchr(word, '=', len);
     size_t key_len = eq ? (size_t)(eq - word) : len;
     const struct opt_def *def = oracle_def(word, key_len);
-    if (!def)
+    if (!def) {
         return false;
+    }
     void *field = state_field(s, def);
     if (def->kind == OPT_FLAG) {
-        if (eq)
+        if (eq) {
             return false;
+        }
         *(bool *)field = true;
         return true;
     }
-    if (!eq || key_len + 1 == len)
+    if (!eq || key_len + 1 == len) {
         return false;
+    }
     const char *value = eq + 1;
     size_t value_len = len - key_len - 1;
     switch (def->kind) {
     case OPT_UINT: {
         uint64_t v;
-        if (!oracle_number(value, value_len, &v) || v < def->min || v > def->max)
+        if (!oracle_number(value, value_len, &v) || v < def->min || v > def->max) {
             return false;
+        }
         *(uint32_t *)field = (uint32_t)v;
         return true;
     }
@@ -198,8 +208,9 @@ static bool oracle_apply(const char *word, size_t len, struct state *s)
         }
         return false;
     case OPT_STRING:
-        if (value_len >= def->size)
+        if (value_len >= def->size) {
             return false;
+        }
         memcpy(field, value, value_len);
         ((char *)field)[value_len] = '\0';
         return true;
@@ -218,9 +229,10 @@ static void check_message(const char *msg, const char *word, size_t len)
     size_t shown = len < mlen - plen ? len : mlen - plen;
     REQUIRE(memcmp(msg + plen, word, shown) == 0, "message '%s' does not quote '%.*s'", msg,
             (int)len, word);
-    if (len <= 300) /* fits either message buffer with room for the reason */
+    if (len <= 300) { /* fits either message buffer with room for the reason */
         REQUIRE(msg[plen + len] == '\'' && mlen > plen + len + 4,
                 "message '%s' does not quote '%.*s' and give a reason", msg, (int)len, word);
+    }
 }
 
 /* Parses one word alone (after a kernel path, so it is never skipped as
@@ -279,12 +291,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     str_events = malloc(EVENTS_SIZE);
     str_tiny = malloc(TINY_SIZE);
     for (size_t i = 0; i < N_DEFS; i++) {
-        if (strcmp(defs[i].name, "pmu") == 0)
+        if (strcmp(defs[i].name, "pmu") == 0) {
             defs[i].target = str_pmu;
-        else if (strcmp(defs[i].name, "events") == 0)
+        } else if (strcmp(defs[i].name, "events") == 0) {
             defs[i].target = str_events;
-        else if (strcmp(defs[i].name, "e") == 0)
+        } else if (strcmp(defs[i].name, "e") == 0) {
             defs[i].target = str_tiny;
+        }
     }
     return 0;
 }
@@ -309,17 +322,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     reset();
     unsigned bad = 0;
     for (size_t at = 0, index = 0; at < len; index++) {
-        while (at < len && is_space(line[at]))
+        while (at < len && is_space(line[at])) {
             at++;
-        if (at == len)
+        }
+        if (at == len) {
             break;
+        }
         const char *word = line + at;
-        while (at < len && !is_space(line[at]))
+        while (at < len && !is_space(line[at])) {
             at++;
+        }
         size_t wlen = (size_t)(line + at - word);
         if (index == 0 && !memchr(word, '=', wlen) &&
-            (memchr(word, '/', wlen) || memchr(word, '.', wlen)))
+            (memchr(word, '/', wlen) || memchr(word, '.', wlen))) {
             continue; /* the loader's kernel path */
+        }
         if (check_word(word, wlen)) {
             REQUIRE(bad < line_diags.n, "word '%.*s' is bad, the whole line had fewer messages",
                     (int)wlen, word);

@@ -111,8 +111,9 @@ static void check_plan(const struct pmu_plan *plan, const char *cpu, const char 
         REQUIRE(ev->read.width >= 1 && ev->read.width <= 64, "%s '%s': %s is %u bits wide", cpu,
                 spec, ev->name, ev->read.width);
         used[ev->pass] = true;
-        if (ev->read.kind == PMU_READ_RDTSC)
+        if (ev->read.kind == PMU_READ_RDTSC) {
             continue; /* any number of events may read the TSC */
+        }
         for (unsigned j = 0; j < i; j++) {
             const struct pmu_assigned_event *other = &plan->events[j];
             REQUIRE(other->pass != ev->pass || other->read.kind != ev->read.kind ||
@@ -121,15 +122,17 @@ static void check_plan(const struct pmu_plan *plan, const char *cpu, const char 
                     ev->name, ev->read.index, ev->pass);
         }
     }
-    for (unsigned p = 0; p < plan->n_passes; p++)
+    for (unsigned p = 0; p < plan->n_passes; p++) {
         REQUIRE(used[p], "%s '%s': pass %u has no event", cpu, spec, p);
+    }
 }
 
 static void check_writes(const struct pmu_write *w, unsigned n, const char *cpu, const char *spec)
 {
     REQUIRE(n <= PMU_MAX_WRITES, "%s '%s': %u register writes", cpu, spec, n);
-    for (unsigned i = 0; i < n; i++)
+    for (unsigned i = 0; i < n; i++) {
         REQUIRE(terminated(w[i].what, sizeof w[i].what), "%s '%s': write %u", cpu, spec, i);
+    }
 }
 
 static void check_encode(const struct pmu *pmu, const struct pmu_plan *plan, const char *cpu,
@@ -160,8 +163,9 @@ static void check_round_trip(const struct pmu *pmu, const struct pmu_plan *plan,
     size_t at = 0;
     for (unsigned i = 0; i < plan->n_events; i++) {
         size_t n = strlen(plan->events[i].encoding);
-        if (i)
+        if (i) {
             list[at++] = ',';
+        }
         memcpy(list + at, plan->events[i].encoding, n);
         at += n;
     }
@@ -202,8 +206,9 @@ static void check_again(const struct pmu *pmu, const char *spec, int r, const st
                 "%s '%s': %s on %s in pass %u, then %s on %s in pass %u", cpu, spec, a->name,
                 a->counter, a->pass, b->name, b->counter, b->pass);
     }
-    if (r == 0)
+    if (r == 0) {
         return;
+    }
     const size_t small = 7;
     char *short_err = malloc(small);
     int again_r = pmu_plan_events(pmu, spec, &again, short_err, small);
@@ -215,8 +220,9 @@ static void check_again(const struct pmu *pmu, const char *spec, int r, const st
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size == 0)
+    if (size == 0) {
         return 0;
+    }
     const struct fuzz_cpu *fc = &cpus[(uint8_t)(data[0] - 'a') % N_CPUS];
     struct cpu_info cpu;
     REQUIRE(pmu_cpu_by_name(fc->name, &fc->opts, &cpu), "no synthetic CPU '%s'", fc->name);
@@ -230,10 +236,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data + 1, len);
     text[len] = '\0';
     char *spec = strchr(text, '\n');
-    if (spec)
+    if (spec) {
         *spec++ = '\0';
-    else
+    } else {
         spec = text;
+    }
 
     /* Exactly PMU_ERR_LEN bytes on the heap: a longer message is caught. */
     char *err = malloc(PMU_ERR_LEN);
@@ -244,9 +251,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int prelude = pmu_plan_events(&pmu, text, &plan, err, PMU_ERR_LEN);
         REQUIRE(prelude == 0 || prelude == -1, "%s prelude '%s': returned %d", fc->name, text,
                 prelude);
-    } else
+    } else {
         REQUIRE(pmu_plan_events(&pmu, "", &plan, err, PMU_ERR_LEN) == 0,
                 "%s: the default event set is refused: %s", fc->name, err);
+    }
     int r = pmu_plan_events(&pmu, spec, &plan, err, PMU_ERR_LEN);
     REQUIRE(r == 0 || r == -1, "%s '%s': returned %d", fc->name, spec, r);
     check_plan(&plan, fc->name, spec);

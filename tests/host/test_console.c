@@ -11,8 +11,9 @@ static size_t n_seen;
 
 static void capture(char c)
 {
-    if (n_seen + 1 < sizeof seen)
+    if (n_seen + 1 < sizeof seen) {
         seen[n_seen++] = c;
+    }
     seen[n_seen] = '\0';
 }
 

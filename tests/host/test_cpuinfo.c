@@ -22,8 +22,9 @@ static void from_table(uint32_t leaf, uint32_t subleaf, struct cpuid_regs *out, 
     (void)subleaf;
     *out = t->beyond;
     for (unsigned i = 0; i < t->n; i++) {
-        if (t->leaves[i].leaf == leaf)
+        if (t->leaves[i].leaf == leaf) {
             *out = t->leaves[i].r;
+        }
     }
 }
 
@@ -67,8 +68,9 @@ int main(void)
     memcpy(penryn_with_brand, penryn, sizeof penryn);
     /* Leaves 0x80000002-4 hold the brand string, 16 bytes each, EAX..EDX. */
     static const char brand[48] = "  Intel(R) Core(TM)2 Duo CPU   T9600 @ 2.80GHz";
-    for (unsigned i = 0; i < 3; i++)
+    for (unsigned i = 0; i < 3; i++) {
         memcpy(&penryn_with_brand[5 + i].r, brand + 16 * i, 16);
+    }
     t = (struct table){penryn_with_brand, 8, {0, 0, 0, 0}};
     cpuinfo_decode(&c, from_table, &t);
     CHECK(c.family == 6 && c.model == 23 && c.stepping == 6, "extended model folded in: 6/23/6");

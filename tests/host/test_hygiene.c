@@ -34,16 +34,18 @@ struct msr_model {
 static struct msr_entry *find(struct msr_model *m, uint32_t msr)
 {
     for (unsigned i = 0; i < m->n; i++) {
-        if (m->regs[i].msr == msr)
+        if (m->regs[i].msr == msr) {
             return &m->regs[i];
+        }
     }
     return NULL;
 }
 
 static void touch(struct msr_model *m, uint32_t msr)
 {
-    if (m->n_touched < sizeof m->touched / sizeof m->touched[0])
+    if (m->n_touched < sizeof m->touched / sizeof m->touched[0]) {
         m->touched[m->n_touched++] = msr;
+    }
 }
 
 static int model_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
@@ -51,8 +53,9 @@ static int model_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
     struct msr_model *m = ctx;
     struct msr_entry *e = find(m, msr);
     touch(m, msr);
-    if (!e)
+    if (!e) {
         return -14;
+    }
     *val = e->value;
     return 0;
 }
@@ -63,10 +66,12 @@ static int model_wrmsr(void *ctx, uint32_t msr, uint64_t val)
     struct msr_entry *e = find(m, msr);
     touch(m, msr);
     m->n_writes++;
-    if (!e || e->mode == MSR_WRITE_FAULT)
+    if (!e || e->mode == MSR_WRITE_FAULT) {
         return -14;
-    if (e->mode == MSR_STORE)
+    }
+    if (e->mode == MSR_STORE) {
         e->value = val;
+    }
     return 0;
 }
 
@@ -321,8 +326,9 @@ static const struct {
 static bool allowed(const struct range *r, uint32_t msr)
 {
     for (; r->first || r->last; r++) {
-        if (msr >= r->first && msr <= r->last)
+        if (msr >= r->first && msr <= r->last) {
             return true;
+        }
     }
     return false;
 }
@@ -358,8 +364,9 @@ static void check_family_lists(const char *name, const struct range *ok, const u
     /* The default events and the calibration's cycles counter. */
     static const char *const lists[] = {NULL, "cycles"};
     for (unsigned l = 0; l < 2; l++) {
-        if (pmu_plan_events(&pmu, lists[l], &plan, NULL, 0) < 0)
+        if (pmu_plan_events(&pmu, lists[l], &plan, NULL, 0) < 0) {
             continue;
+        }
         for (unsigned pass = 0; pass < plan.n_passes; pass++) {
             n_bad += bad_writes(ok, w, pmu_encode_pass(&pmu, &plan, pass, w, PMU_MAX_WRITES), &bad);
             n_bad += bad_writes(ok, w, pmu_encode_stop(&pmu, &plan, pass, w, PMU_MAX_WRITES), &bad);
@@ -376,20 +383,23 @@ static void check_family_lists(const char *name, const struct range *ok, const u
 
     for (unsigned t = 0; t < 2; t++) {
         unsigned n = hygiene_msrs(&cpu, t, listed, 8), same = 0;
-        while (same < n && expect[same] && listed[same] == expect[same])
+        while (same < n && expect[same] && listed[same] == expect[same]) {
             same++;
+        }
         CHECK(same == n && n < 4 && !expect[n],
               "%s: hygiene may touch exactly its list (%u MSRs)%s", name, n,
               t ? ", turbo=off" : "");
         m = (struct msr_model){0};
-        for (unsigned i = 0; i < n; i++)
+        for (unsigned i = 0; i < n; i++) {
             add(&m, listed[i], 0, MSR_STORE);
+        }
         (void)run(&cpu, &m, t);
         unsigned outside = 0;
         for (unsigned i = 0; i < m.n_touched; i++) {
             bool listed_here = false;
-            for (unsigned j = 0; j < n; j++)
+            for (unsigned j = 0; j < n; j++) {
                 listed_here |= m.touched[i] == listed[j];
+            }
             outside += !(allowed(ok, m.touched[i]) && listed_here);
         }
         CHECK(outside == 0, "%s: hygiene touches only listed MSRs of its family%s", name,
@@ -404,7 +414,8 @@ int main(void)
     check_smm_freeze();
     check_turbo();
     check_invariant_tsc_and_ratio();
-    for (unsigned i = 0; i < sizeof families / sizeof families[0]; i++)
+    for (unsigned i = 0; i < sizeof families / sizeof families[0]; i++) {
         check_family_lists(families[i].cpu, families[i].allowed, families[i].hygiene);
+    }
     return check_summary();
 }

@@ -16,8 +16,9 @@ static struct payload out[CAP];
 
 static void put32(size_t at, uint32_t v)
 {
-    for (unsigned i = 0; i < 4; i++)
+    for (unsigned i = 0; i < 4; i++) {
         mod[at + i] = (uint8_t)(v >> (8 * i));
+    }
 }
 
 static void put16(size_t at, uint32_t v)
@@ -69,8 +70,9 @@ static bool refused(size_t len, const char *want)
     char why[MODULE_WHY_MAX] = "";
     unsigned n = 99;
     bool ok = module_parse(mod, len, out, CAP, &n, why, sizeof why);
-    if (!ok && n == 0 && strstr(why, want))
+    if (!ok && n == 0 && strstr(why, want)) {
         return true;
+    }
     printf("  parse gave %s, n %u, \"%s\"; wanted \"%s\"\n", ok ? "ok" : "refused", n, why, want);
     return false;
 }

@@ -24,8 +24,9 @@ static unsigned n_messages;
 static void collect(void *ctx, const char *message)
 {
     (void)ctx;
-    if (n_messages < 8)
+    if (n_messages < 8) {
         strcpy(messages[n_messages], message);
+    }
     n_messages++;
 }
 

@@ -38,10 +38,11 @@ static bool is_p4(const struct ovf_case *c)
 
 static void run(const struct ovf_case *c, unsigned iterations)
 {
-    if (is_p4(c))
+    if (is_p4(c)) {
         p4_model_workload(&p4m, iterations);
-    else
+    } else {
         model_run_loop(&m, iterations, 0);
+    }
 }
 
 static bool pending(void)
@@ -55,8 +56,9 @@ static unsigned iterations_to_overflow(const struct ovf_case *c, unsigned limit)
 {
     for (unsigned i = 1; i <= limit; i++) {
         run(c, 1);
-        if (pending())
+        if (pending()) {
             return i;
+        }
     }
     return 0;
 }
@@ -65,17 +67,19 @@ static uint64_t read_counter(void)
 {
     const struct pmu_read *r = &plan.events[ovf.event].read;
     uint64_t v = ~0ull;
-    if (r->kind == PMU_READ_RDPMC)
+    if (r->kind == PMU_READ_RDPMC) {
         pmu.hw.rdpmc(pmu.hw.ctx, r->index, &v);
-    else
+    } else {
         pmu.hw.rdmsr(pmu.hw.ctx, r->index, &v);
+    }
     return v;
 }
 
 static bool build(const struct ovf_case *c)
 {
-    if (is_p4(c))
+    if (is_p4(c)) {
         return p4_model_pmu(&p4m, &pmu, c->cpu, 0, false);
+    }
     struct pmu_cpu_opts opts = {.arch_version = c->arch_version};
     return model_pmu(&m, &pmu, c->kind, c->cpu, &opts);
 }
@@ -120,9 +124,10 @@ static void check_case(const struct ovf_case *c)
     unsigned got = iterations_to_overflow(c, 2 * expect);
     CHECK(got == expect, "%s: overflow after exactly %u iterations x %u events (got %u)", c->what,
           expect, c->per_iteration, got);
-    if (is_p4(c))
+    if (is_p4(c)) {
         CHECK(p4m.pmi[0] == 1, "%s: the CCCR requested one PMI for logical processor 0 (%u)",
               c->what, p4m.pmi[0]);
+    }
     run(c, 3);
     uint64_t past = read_counter();
     CHECK(past == 3ull * c->per_iteration,
@@ -194,12 +199,13 @@ static void presets(void)
      * its low 32 (SDM vol. 2B, RDPMC). */
     p4_model_pmu(&p4m, &pmu, "p4", 0, false);
     if (pmu_plan_events(&pmu, "uops_retired:NBOGUS:fast", &plan, err, sizeof err) == 0 &&
-        pmu_overflow_setup(&pmu, &plan, 0, 1000, &ovf, err, sizeof err) == 0)
+        pmu_overflow_setup(&pmu, &plan, 0, 1000, &ovf, err, sizeof err) == 0) {
         CHECK(ovf.preset == 0xffffffffffull - 999 && plan.events[0].read.width == 32,
               "p4 :fast: the preset is 2^40 - 1000 (0x%llx), not a 32-bit one",
               (unsigned long long)ovf.preset);
-    else
+    } else {
         CHECK(false, "p4 :fast: plan and overflow set-up (%s)", err);
+    }
 }
 
 /* Ring 0 holds the PMI handler: an event counting there needs a period
@@ -210,8 +216,9 @@ static void least_periods(void)
     CHECK_OK(pmu_plan_events(&pmu, "instructions,instructions:u,instructions:k,cycles:u", &plan,
                              err, sizeof err));
     uint64_t least[4];
-    for (unsigned i = 0; i < 4; i++)
+    for (unsigned i = 0; i < 4; i++) {
         least[i] = pmu_overflow_min_period(&plan, i);
+    }
     CHECK(least[0] == PMU_OVERFLOW_MIN_RING0 && least[1] == 1 &&
               least[2] == PMU_OVERFLOW_MIN_RING0 && least[3] == 1,
           "arch: rings 0 and 3, ring 3, ring 0, ring 3 take %llu, %llu, %llu, %llu",
@@ -228,8 +235,9 @@ int main(void)
 {
     presets();
     least_periods();
-    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         check_case(&cases[i]);
+    }
     unsupported();
     return check_summary();
 }

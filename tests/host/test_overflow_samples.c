@@ -26,8 +26,9 @@ static void parsing(void)
                          "cycles:-5",
                          "cycles:1000000000001",
                          "a_much_too_long_event_name_for_the_buffer:10"};
-    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECK(!pmu_sample_parse(bad[i], ev, sizeof ev, &period), "'%s' is refused", bad[i]);
+    }
 }
 
 static void histogram(void)
@@ -88,8 +89,9 @@ static void sampling_loop(void)
     }
     /* Every 7th instruction: i = 6, 13, 20, ... 76: 11 samples. */
     unsigned expect[4] = {0};
-    for (unsigned i = 6; i < 80; i += 7)
+    for (unsigned i = 6; i < 80; i += 7) {
         expect[i % 4]++;
+    }
     CHECK(h.total == 11 && !memcmp(h.body, expect, sizeof expect),
           "one sample every 7 instructions, filed by body offset: %u %u %u %u (want %u %u %u %u)",
           h.body[0], h.body[1], h.body[2], h.body[3], expect[0], expect[1], expect[2], expect[3]);

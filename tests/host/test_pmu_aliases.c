@@ -95,15 +95,17 @@ static void check_source(const struct source *s)
     unsigned n = 0;
     init(s->cpu);
     for (; s->list[n].theirs; n++) {
-        if (n)
+        if (n) {
             strcat(list, ",");
+        }
         strcat(list, s->list[n].theirs);
     }
     int r = pmu_plan_events(&pmu, list, &theirs, err, sizeof err);
     CHECK(r == 0 && theirs.n_events == n, "%s on %s: the list of its %u spellings plans (%s)",
           s->what, s->cpu, n, r ? err : "ok");
-    if (r != 0)
+    if (r != 0) {
         return;
+    }
     for (unsigned i = 0; i < n; i++) {
         const struct pmu_assigned_event *t = &theirs.events[i];
         r = pmu_plan_events(&pmu, s->list[i].ours, &ours, err, sizeof err);
@@ -117,8 +119,9 @@ static void check_source(const struct source *s)
 
 int main(void)
 {
-    for (unsigned i = 0; i < sizeof sources / sizeof sources[0]; i++)
+    for (unsigned i = 0; i < sizeof sources / sizeof sources[0]; i++) {
         check_source(&sources[i]);
+    }
     /* Modifiers still apply after a long alias, and names too long for any
      * spelling are still refused. */
     init("p5mmx");

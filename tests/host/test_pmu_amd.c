@@ -9,8 +9,9 @@
 static bool log_touches(unsigned from, uint32_t lo, uint32_t hi)
 {
     for (unsigned i = from; i < m.n_log; i++) {
-        if (m.log[i].msr >= lo && m.log[i].msr <= hi)
+        if (m.log[i].msr >= lo && m.log[i].msr <= hi) {
             return true;
+        }
     }
     return false;
 }
@@ -204,10 +205,12 @@ static void revisions(void)
     /* PROBE's lines: up to the next event (a line that is no unit mask). */
     char *probe = strstr(listing, "\nPROBE ");
     char *next = probe ? strstr(probe + 1, "\n") : NULL;
-    while (next && next[1] == ' ')
+    while (next && next[1] == ' ') {
         next = strstr(next + 1, "\n");
-    if (next)
+    }
+    if (next) {
         *next = '\0';
+    }
     CHECK(probe && !strstr(probe, "UPSTREAM_WRITES") && strstr(probe, "umask 0x3f (default)") &&
               !strstr(probe, "umask 0x7f") && !strstr(listing, "SIZED_BLOCKS"),
           "k8 revision C lists neither UPSTREAM_WRITES, SIZED_BLOCKS nor PROBE's ALL = 0x7F");

@@ -86,8 +86,9 @@ static void full_width(void)
     unsigned from = m.n_log;
     CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     bool used_a_pmc = false;
-    for (unsigned i = from; i < m.n_log; i++)
+    for (unsigned i = from; i < m.n_log; i++) {
         used_a_pmc |= m.log[i].msr == 0x4c1;
+    }
     CHECK(used_a_pmc, "FW_WRITE: the counter is written through IA32_A_PMC0 (0x4C1)");
     model_wrmsr(&m, 0x4c1, 0xfffffffeu);
     CHECK(m.ctr[0] == 0xfffffffeull, "and a full-width write does not sign-extend");
@@ -111,8 +112,9 @@ static void version1(void)
     unsigned from = m.n_log;
     CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
     bool global = false;
-    for (unsigned i = from; i < m.n_log; i++)
+    for (unsigned i = from; i < m.n_log; i++) {
         global |= m.log[i].msr >= 0x38d && m.log[i].msr <= 0x390;
+    }
     CHECK(!global, "v1: the global registers are never touched");
     model_run_loop(&m, 10, 0);
     CHECK(model_read(&m, &plan.events[0]) == 30 && model_read(&m, &plan.events[1]) == 40,

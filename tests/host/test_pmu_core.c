@@ -85,11 +85,12 @@ static void every_backend_has_a_cpu(void)
         const char *found = NULL;
         for (unsigned i = 0; !found && pmu_cpu_name(i); i++) {
             model_pmu(&m, &pmu, MODEL_DEAD, pmu_cpu_name(i), NULL);
-            if (pmu.backend == pmu_backends[b])
+            if (pmu.backend == pmu_backends[b]) {
                 found = pmu_cpu_name(i);
+            }
         }
-        CHECK(found, "backend %s has a synthetic CPU that chooses it (%s)",
-              pmu_backends[b]->name, found ? found : "none in tools/hostlib/cpus.c");
+        CHECK(found, "backend %s has a synthetic CPU that chooses it (%s)", pmu_backends[b]->name,
+              found ? found : "none in tools/hostlib/cpus.c");
     }
 }
 
@@ -102,12 +103,14 @@ static void errors_and_passes(void)
               strstr(err, "unknown event") && plan.n_events == 1,
           "unknown event named, the events before it kept: %s", err);
     char list[600] = "";
-    for (unsigned i = 0; i < 17; i++)
+    for (unsigned i = 0; i < 17; i++) {
         strcat(list, i ? ",INST_RETIRED" : "INST_RETIRED");
+    }
     CHECK(plan_of(list) == 0 && plan.n_passes == 9, "17 events on 2 counters: 9 passes");
     strcpy(list, "FLOPS");
-    for (unsigned i = 0; i < 16; i++)
+    for (unsigned i = 0; i < 16; i++) {
         strcat(list, ",FLOPS");
+    }
     CHECK(plan_of(list) < 0 && strstr(err, "passes"), "more than 16 passes refused: %s", err);
     CHECK(plan_of("INST_RETIRED:u,instructions:k,CPU_CLK_UNHALTED") == 0 &&
               plan.events[0].pass == 0 && plan.events[1].pass == 0 && plan.events[2].pass == 1 &&
@@ -135,13 +138,15 @@ static void verification(void)
     CHECK(pmu_verify(&pmu, &plan, 0), "the TSC needs no verification");
     /* The TSC takes any number of events: a pass must still be read whole. */
     char list[200] = "TSC";
-    for (unsigned i = 1; i < PMU_MAX_EVENTS; i++)
+    for (unsigned i = 1; i < PMU_MAX_EVENTS; i++) {
         strcat(list, ",TSC");
+    }
     unsigned in_pass[PMU_MAX_PASSES] = {0};
     CHECK(plan_of(list) == 0 && plan.n_events == PMU_MAX_EVENTS, "%d TSC events plan: %s",
           PMU_MAX_EVENTS, err);
-    for (unsigned i = 0; i < plan.n_events; i++)
+    for (unsigned i = 0; i < plan.n_events; i++) {
         in_pass[plan.events[i].pass]++;
+    }
     CHECK(plan.n_passes == 2 && in_pass[0] == PMU_MAX_COUNTERS &&
               in_pass[1] == PMU_MAX_EVENTS - PMU_MAX_COUNTERS,
           "no pass holds more than the %d reads of a window (%u passes: %u + %u)", PMU_MAX_COUNTERS,
@@ -178,8 +183,9 @@ struct encoded {
 
 static bool encode_one(const char *spec, struct encoded *out)
 {
-    if (plan_of(spec) < 0 || plan.n_events != 1)
+    if (plan_of(spec) < 0 || plan.n_events != 1) {
         return false;
+    }
     out->config = plan.events[0].config;
     out->config2 = plan.events[0].config2;
     memcpy(out->name, plan.events[0].name, sizeof out->name);
@@ -231,8 +237,9 @@ static void line_count(void *ctx, const char *text)
 
 static void first_line(void *ctx, const char *text)
 {
-    if (!*(char *)ctx)
+    if (!*(char *)ctx) {
         strncpy(ctx, text, 255);
+    }
 }
 
 static void listing(void)

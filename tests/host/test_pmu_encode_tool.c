@@ -20,8 +20,9 @@ static int run(const char *args)
     char cmd[512];
     snprintf(cmd, sizeof cmd, "%s %s 2>&1", tool, args);
     FILE *f = popen(cmd, "r");
-    if (!f)
+    if (!f) {
         return -1;
+    }
     size_t n = fread(out, 1, sizeof out - 1, f);
     out[n] = '\0';
     int status = pclose(f);

@@ -43,11 +43,13 @@ static bool libpfm_encode(const char *pfm_pmu, const char *spec, uint64_t *code)
     pfm_pmu_encode_arg_t arg;
     memset(&arg, 0, sizeof arg);
     arg.size = sizeof arg;
-    if (pfm_get_os_event_encoding(full, PFM_PLM0 | PFM_PLM3, PFM_OS_NONE, &arg) != PFM_SUCCESS)
+    if (pfm_get_os_event_encoding(full, PFM_PLM0 | PFM_PLM3, PFM_OS_NONE, &arg) != PFM_SUCCESS) {
         return false;
+    }
     bool ok = arg.count >= 1;
-    if (ok)
+    if (ok) {
         *code = arg.codes[0];
+    }
     free(arg.codes);
     return ok;
 }
@@ -56,8 +58,9 @@ static bool ours_encode(struct pmu *pmu, const char *spec, uint64_t *config)
 {
     static struct pmu_plan plan;
     char err[PMU_ERR_LEN];
-    if (pmu_plan_events(pmu, spec, &plan, err, sizeof err) < 0)
+    if (pmu_plan_events(pmu, spec, &plan, err, sizeof err) < 0) {
         return false;
+    }
     *config = plan.events[0].config;
     return true;
 }
@@ -66,10 +69,11 @@ static void compare_one(struct pmu *pmu, const char *pfm_pmu, const char *spec, 
 {
     uint64_t theirs, ours = 0;
     if (!libpfm_encode(pfm_pmu, spec, &theirs)) {
-        if (ours_encode(pmu, spec, &ours))
+        if (ours_encode(pmu, spec, &ours)) {
             t->ours_only++;
-        else
+        } else {
             t->both_refuse++;
+        }
         return;
     }
     t->compared++;
@@ -86,8 +90,9 @@ static const struct pmu_event_desc *find_in(const struct pmu_event_table *const 
                                             unsigned n_tables, const char *name)
 {
     const struct pmu_event_desc *ev = NULL;
-    for (unsigned t = 0; !ev && t < n_tables; t++)
+    for (unsigned t = 0; !ev && t < n_tables; t++) {
         ev = pmu_find_event(tables[t], name);
+    }
     return ev;
 }
 
@@ -123,8 +128,9 @@ static void compare_tables(const char *cpu_name, const char *pfm_pmu,
     model_pmu(&m, &pmu, MODEL_DEAD, cpu_name, NULL);
     struct tally events = {0, 0, 0, 0}, variants = {0, 0, 0, 0};
     for (unsigned t = 0; t < n_tables; t++) {
-        for (unsigned i = 0; i < tables[t]->n_events; i++)
+        for (unsigned i = 0; i < tables[t]->n_events; i++) {
             compare_event(&pmu, pfm_pmu, &tables[t]->events[i], &events, &variants);
+        }
     }
     /* Events libpfm4 has that our tables lack, and libpfm4's own list of
      * this PMU (the events and unit masks of its revision) through ours. */
@@ -134,14 +140,16 @@ static void compare_tables(const char *cpu_name, const char *pfm_pmu,
     unsigned missing = 0, theirs = 0;
     struct tally listed = {0, 0, 0, 0};
     for (int p = 0; p < PFM_PMU_MAX; p++) {
-        if (pfm_get_pmu_info(p, &info) != PFM_SUCCESS || strcmp(info.name, pfm_pmu) != 0)
+        if (pfm_get_pmu_info(p, &info) != PFM_SUCCESS || strcmp(info.name, pfm_pmu) != 0) {
             continue;
+        }
         for (int e = info.first_event; e != -1; e = pfm_get_event_next(e)) {
             pfm_event_info_t ei;
             memset(&ei, 0, sizeof ei);
             ei.size = sizeof ei;
-            if (pfm_get_event_info(e, PFM_OS_NONE, &ei) != PFM_SUCCESS)
+            if (pfm_get_event_info(e, PFM_OS_NONE, &ei) != PFM_SUCCESS) {
                 continue;
+            }
             theirs++;
             if (!find_in(tables, n_tables, ei.name)) {
                 printf("missing from ours: %s %s\n", pfm_pmu, ei.name);
@@ -153,8 +161,9 @@ static void compare_tables(const char *cpu_name, const char *pfm_pmu,
                 memset(&ai, 0, sizeof ai);
                 ai.size = sizeof ai;
                 if (pfm_get_event_attr_info(e, a, PFM_OS_NONE, &ai) != PFM_SUCCESS ||
-                    ai.type != PFM_ATTR_UMASK)
+                    ai.type != PFM_ATTR_UMASK) {
                     continue;
+                }
                 char spec[200];
                 snprintf(spec, sizeof spec, "%s:%s", ei.name, ai.name);
                 compare_one(&pmu, pfm_pmu, spec, &listed);
@@ -194,10 +203,12 @@ static void in_child(const char *cpu_name, const char *pfm_pmu,
     }
     int status = 0;
     bool ok = pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status);
-    if (!ok || WEXITSTATUS(status))
+    if (!ok || WEXITSTATUS(status)) {
         check_failures++;
-    if (!ok)
+    }
+    if (!ok) {
         CHECK(0, "the %s comparison ran to its end", pfm_pmu);
+    }
 }
 
 /* The same for an AMD family, whose event list is the union of its tables. */
@@ -227,8 +238,9 @@ int main(void)
         {"fam10h-shanghai", "amd64_fam10h_shanghai", AMD_FAM10H},
         {"fam10h-istanbul", "amd64_fam10h_istanbul", AMD_FAM10H},
     };
-    for (unsigned i = 0; i < sizeof revisions / sizeof revisions[0]; i++)
+    for (unsigned i = 0; i < sizeof revisions / sizeof revisions[0]; i++) {
         in_amd_child(revisions[i].cpu, revisions[i].pfm_pmu, revisions[i].family);
+    }
     in_amd_child("fam15h", "amd64_fam15h_interlagos", AMD_FAM15H);
     return check_summary();
 }

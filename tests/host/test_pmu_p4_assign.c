@@ -37,8 +37,9 @@ static int place_set(const char *specs)
         struct pmu_spec spec;
         struct pmu_assigned_event *ev = &resolved.events[n];
         if (pmu_spec_parse(s, len, &spec, err, sizeof err) < 0 ||
-            pmu.backend->resolve(&pmu, &resolved, &spec, ev, err, sizeof err) < 0)
+            pmu.backend->resolve(&pmu, &resolved, &spec, ev, err, sizeof err) < 0) {
             return -2;
+        }
         ptrs[n] = ev;
         resolved.n_events = ++n;
         s += len + (s[len] == ';');
@@ -54,14 +55,16 @@ static bool pass_consistent(unsigned p)
     uint64_t escrs = 0;
     for (unsigned i = 0; i < plan.n_events; i++) {
         const struct pmu_assigned_event *ev = &plan.events[i];
-        if (ev->pass != p)
+        if (ev->pass != p) {
             continue;
+        }
         unsigned escr = P4_AUX_PLACED(ev->hw_aux);
         if (escr >= P4_N_ESCRS || !(p4_escrs[escr].counters >> ev->hw_index & 1) ||
             (counters >> ev->hw_index & 1) || (escrs >> escr & 1) ||
             (p4_cccr_value(ev) & P4_CCCR_ESCR_SELECT_MASK) !=
-                P4_CCCR_ESCR_SELECT(p4_escrs[escr].select))
+                P4_CCCR_ESCR_SELECT(p4_escrs[escr].select)) {
             return false;
+        }
         counters |= 1u << ev->hw_index;
         escrs |= 1ull << escr;
     }
@@ -83,8 +86,9 @@ static void test_full_pass(void)
           "18 events on all 18 counters in one pass (%s)", err);
     CHECK(pass_consistent(0), "each ESCR once, each counter once, ESCR connected, CCCR selects it");
     uint32_t used = 0;
-    for (unsigned i = 0; i < plan.n_events; i++)
+    for (unsigned i = 0; i < plan.n_events; i++) {
         used |= 1u << plan.events[i].hw_index;
+    }
     CHECK(used == 0x3ffff, "every counter 0-17 used (0x%x)", (unsigned)used);
 
     struct pmu_write w[PMU_MAX_WRITES + 1];
@@ -128,8 +132,9 @@ static void test_order(void)
     for (unsigned k = 0; k < 4; k++) {
         uint32_t used = 0;
         plan_spec(specs[k]);
-        for (unsigned i = 0; i < plan.n_events; i++)
+        for (unsigned i = 0; i < plan.n_events; i++) {
             used |= 1u << plan.events[i].hw_index;
+        }
         CHECK(plan.n_passes == 1 && used == want[k],
               "%u BPU events use counters 0x%x: BPU_COUNTER1 (unreliable enable) last", k + 1,
               (unsigned)used);
@@ -230,9 +235,10 @@ static void test_errors(void)
         {"cpu/event=0x1,escr=0x3bf,umask=0x1/", "ESCR address"},
         {"replay_event:L1_LD_MISS:L2_LD_MISS", "one replay metric"},
     };
-    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECK(plan_spec(bad[i].spec) < 0 && strstr(err, bad[i].word), "'%s' refused: %s",
               bad[i].spec, err);
+    }
 }
 
 static void test_encoding_roundtrip(void)

@@ -32,10 +32,11 @@ static uint64_t read_event(unsigned i)
 {
     uint64_t v = 0;
     const struct pmu_read *r = &plan.events[i].read;
-    if (r->kind == PMU_READ_RDPMC)
+    if (r->kind == PMU_READ_RDPMC) {
         pmu.hw.rdpmc(pmu.hw.ctx, r->index, &v);
-    else
+    } else {
         pmu.hw.rdmsr(pmu.hw.ctx, r->index, &v);
+    }
     return v;
 }
 
@@ -54,11 +55,13 @@ static const unsigned pattern[] = {0, 1, 2, 3, 4, 0, 3};
 /* Counts `spec` (on uops_retired) over the pattern in ring 0. */
 static uint64_t count_pattern(const char *spec)
 {
-    if (!start("p4", 0, false, spec))
+    if (!start("p4", 0, false, spec)) {
         return ~0ull;
+    }
     uint64_t before = read_event(0);
-    for (unsigned i = 0; i < sizeof pattern / sizeof pattern[0]; i++)
+    for (unsigned i = 0; i < sizeof pattern / sizeof pattern[0]; i++) {
         cycle(0, 0, 1, pattern[i], 1);
+    }
     return pmu_delta(&plan.events[0].read, before, read_event(0));
 }
 
@@ -82,11 +85,13 @@ static void test_filters(void)
 
 static uint64_t count_ring(const char *spec, unsigned cpl)
 {
-    if (!start("p4", 0, false, spec))
+    if (!start("p4", 0, false, spec)) {
         return ~0ull;
+    }
     uint64_t before = read_event(0);
-    for (unsigned i = 0; i < 10; i++)
+    for (unsigned i = 0; i < 10; i++) {
         cycle(cpl, 0, 1, 1, 1);
+    }
     return read_event(0) - before;
 }
 
@@ -109,17 +114,22 @@ static void test_privilege(void)
  * LP1 alone, 5 with both active (events on LP0), 2 with none active. */
 static uint64_t count_threads(const char *spec)
 {
-    if (!start("p4", 0, true, spec))
+    if (!start("p4", 0, true, spec)) {
         return ~0ull;
+    }
     uint64_t before = read_event(0);
-    for (unsigned i = 0; i < 3; i++)
+    for (unsigned i = 0; i < 3; i++) {
         cycle(0, 0, 1, 1, 1);
-    for (unsigned i = 0; i < 4; i++)
+    }
+    for (unsigned i = 0; i < 4; i++) {
         cycle(0, 1, 2, 1, 1);
-    for (unsigned i = 0; i < 5; i++)
+    }
+    for (unsigned i = 0; i < 5; i++) {
         cycle(0, 0, 3, 1, 1);
-    for (unsigned i = 0; i < 2; i++)
+    }
+    for (unsigned i = 0; i < 2; i++) {
         cycle(0, 0, 0, 1, 1);
+    }
     return read_event(0) - before;
 }
 
@@ -178,25 +188,29 @@ static void test_overflow(void)
     CHECK(start("p4", 0, false, "uops_retired:NBOGUS:period=5:pmi"), "period=5:pmi starts");
     uint64_t before = read_event(0);
     CHECK(before == (1ull << 40) - 5, "period=5: counter preset to 2^40-5");
-    for (unsigned i = 0; i < 4; i++)
+    for (unsigned i = 0; i < 4; i++) {
         cycle(0, 0, 1, 1, 0);
+    }
     CHECK(!ovf_flag(0) && model.pmi[0] == 0, "no overflow after 4 of 5");
     cycle(0, 0, 1, 1, 0);
     CHECK(ovf_flag(0) && read_event(0) == 0, "overflow on the 5th event: OVF set, counter 0");
     CHECK(model.pmi[0] == 1 && model.pmi[1] == 0, "pmi without HT: OVF_PMI_T0 only");
-    for (unsigned i = 0; i < 5; i++)
+    for (unsigned i = 0; i < 5; i++) {
         cycle(0, 0, 1, 1, 0);
+    }
     CHECK(ovf_flag(0), "OVF is sticky");
     CHECK(pmu_delta(&plan.events[0].read, before, read_event(0)) == 10,
           "40-bit wrap: delta across the overflow is 10");
 
     CHECK(start("p4", 0, true, "uops_retired:NBOGUS:period=5:pmi"), "HT pmi starts");
-    for (unsigned i = 0; i < 5; i++)
+    for (unsigned i = 0; i < 5; i++) {
         cycle(0, 0, 1, 1, 0);
+    }
     CHECK(model.pmi[0] == 1 && model.pmi[1] == 1, "pmi with HT: both counted threads get one");
     CHECK(start("p4", 0, true, "uops_retired:NBOGUS:period=5:pmi:t1"), "HT pmi:t1 starts");
-    for (unsigned i = 0; i < 5; i++)
+    for (unsigned i = 0; i < 5; i++) {
         cycle(0, 1, 2, 1, 0);
+    }
     CHECK(model.pmi[0] == 0 && model.pmi[1] == 1, "pmi:t1: OVF_PMI_T1 only");
 
     CHECK_OK(pmu_stop_pass(&pmu, &plan, 0));
@@ -215,8 +229,9 @@ static void test_cascade(void)
     uint32_t cccr = model.cccr[follow->hw_index];
     CHECK((cccr & P4_CCCR_CASCADE) && !(cccr & P4_CCCR_ENABLE),
           "follower CCCR: cascade bit 30 set, its own enable clear (SDM: CCCR cascade)");
-    for (unsigned i = 0; i < 10; i++)
+    for (unsigned i = 0; i < 10; i++) {
         cycle(0, 0, 1, 1, 0);
+    }
     CHECK(read_event(1) == 7, "follower counts the 7 events after the leader's overflow (%llu)",
           (unsigned long long)read_event(1));
     CHECK(p4_period(lead) + read_event(1) == 10, "period + follower = all 10 events");
@@ -224,8 +239,9 @@ static void test_cascade(void)
     /* Counting B after N occurrences of A. */
     CHECK(start("p4", 0, false, "instr_retired:NBOGUSNTAG:period=4,uops_retired:NBOGUS:cascade"),
           "after N: instructions with period=4, uops cascaded");
-    for (unsigned i = 0; i < 10; i++)
+    for (unsigned i = 0; i < 10; i++) {
         cycle(0, 0, 1, 2, 1);
+    }
     CHECK(read_event(1) == 12, "uops counted only after the 4th instruction: 6 cycles x 2 (%llu)",
           (unsigned long long)read_event(1));
 
@@ -237,8 +253,9 @@ static void test_cascade(void)
     CHECK((cccr & P4_CCCR_EXT_CASCADE) && !(cccr & P4_CCCR_CASCADE) && !(cccr & P4_CCCR_ENABLE),
           "IQ_CCCR0 bit 11 (CASCNT4INTO0) set, cascade and enable clear");
     struct p4_cycle cy = {0, 0, 1, 2, {{CRU0, INSTR, 0, 1}, {0x3cc, 0x06, 2, 1}}};
-    for (unsigned i = 0; i < 5; i++)
+    for (unsigned i = 0; i < 5; i++) {
         p4_model_cycle(&model, &cy);
+    }
     CHECK(read_event(1) == 3, "counter 12 counts branches after counter 16 overflows (3)");
     CHECK(model.violations == 0, "no rejected write (%s)", model.last_violation);
 }
@@ -252,8 +269,9 @@ static void test_reads(void)
           "fast: RDPMC ECX = counter | bit 31, 32 bits");
     uint64_t before = read_event(0);
     CHECK(before == 0xfffffffbull, "fast read returns bits 31:0");
-    for (unsigned i = 0; i < 10; i++)
+    for (unsigned i = 0; i < 10; i++) {
         cycle(0, 0, 1, 1, 0);
+    }
     CHECK(pmu_delta(r, before, read_event(0)) == 10, "32-bit wrap handled: delta 10");
 
     CHECK(start("p4", 0, false, "uops_retired:NBOGUS:rdmsr"), "rdmsr read starts");
@@ -261,8 +279,9 @@ static void test_reads(void)
     CHECK(r->kind == PMU_READ_RDMSR && r->index == P4_COUNTER_MSR(plan.events[0].hw_index) &&
               r->width == 40,
           "rdmsr: RDMSR of the counter MSR, 40 bits");
-    for (unsigned i = 0; i < 3; i++)
+    for (unsigned i = 0; i < 3; i++) {
         cycle(0, 0, 1, 1, 0);
+    }
     CHECK(read_event(0) == 3, "rdmsr reads the count");
 
     CHECK(start("p4", 0, false, "instructions"), "plain event starts");

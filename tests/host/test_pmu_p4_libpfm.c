@@ -44,14 +44,17 @@ static bool known_difference(const char *event, const char *spec, uint64_t pe, u
                              uint64_t oe, uint64_t oc)
 {
     bool listed = false;
-    for (unsigned i = 0; i < sizeof known / sizeof known[0]; i++)
+    for (unsigned i = 0; i < sizeof known / sizeof known[0]; i++) {
         listed = listed || !strcmp(event, known[i].event);
-    if (!listed || (pc & P4_CCCR_ESCR_SELECT_MASK) != P4_CCCR_ESCR_SELECT(3))
+    }
+    if (!listed || (pc & P4_CCCR_ESCR_SELECT_MASK) != P4_CCCR_ESCR_SELECT(3)) {
         return false;
+    }
     pc = (pc & ~(uint64_t)P4_CCCR_ESCR_SELECT_MASK) | P4_CCCR_ESCR_SELECT(6);
     uint64_t ignore = 0;
-    if (!strcmp(event, "b2b_cycles") && (strstr(spec, "BIT5") || strstr(spec, "BIT6")))
+    if (!strcmp(event, "b2b_cycles") && (strstr(spec, "BIT5") || strstr(spec, "BIT6"))) {
         ignore = P4_ESCR_EMASK(0x70);
+    }
     return (pe & ~ignore) == (oe & ~ignore) && pc == oc;
 }
 
@@ -59,8 +62,9 @@ static bool known_difference(const char *event, const char *spec, uint64_t pe, u
  * mispred_branch_retired is NBOGUS in the SDM, "BOGUS" in libpfm4. */
 static const char *our_mask_name(const char *event, const char *mask)
 {
-    if (!strcmp(event, "mispred_branch_retired") && !strcmp(mask, "BOGUS"))
+    if (!strcmp(event, "mispred_branch_retired") && !strcmp(mask, "BOGUS")) {
         return "NBOGUS";
+    }
     return mask;
 }
 
@@ -74,8 +78,9 @@ static int libpfm_encode(const char *pmu, const char *spec, uint64_t *escr, uint
     arg.codes = codes;
     arg.count = 4;
     snprintf(text, sizeof text, "%s::%s", pmu, spec);
-    if (pfm_get_os_event_encoding(text, PFM_PLM0 | PFM_PLM3, PFM_OS_NONE, &arg) != PFM_SUCCESS)
+    if (pfm_get_os_event_encoding(text, PFM_PLM0 | PFM_PLM3, PFM_OS_NONE, &arg) != PFM_SUCCESS) {
         return -1;
+    }
     *escr = codes[0];
     *cccr = codes[1];
     return 0;
@@ -85,8 +90,9 @@ static int our_encode(const struct pmu *pmu, const char *spec, uint64_t *escr, u
 {
     static struct pmu_plan plan;
     char err[PMU_ERR_LEN];
-    if (pmu_plan_events(pmu, spec, &plan, err, sizeof err) < 0)
+    if (pmu_plan_events(pmu, spec, &plan, err, sizeof err) < 0) {
         return -1;
+    }
     *escr = p4_escr_value(&plan.events[0]);
     *cccr = p4_cccr_value(&plan.events[0]);
     return 0;
@@ -128,8 +134,9 @@ static void masks_of(int idx, const char *event, const pfm_event_info_t *info, s
         memset(&ai, 0, sizeof ai);
         ai.size = sizeof ai;
         if (pfm_get_event_attr_info(idx, a, PFM_OS_NONE, &ai) != PFM_SUCCESS ||
-            ai.type != PFM_ATTR_UMASK)
+            ai.type != PFM_ATTR_UMASK) {
             continue;
+        }
         snprintf(ml->pfm[ml->n], 32, "%s", ai.name);
         snprintf(ml->ours[ml->n], 32, "%s", our_mask_name(event, ai.name));
         /* Tag bits (16-19) and replay_event's virtual masks (2-10). */
@@ -149,8 +156,9 @@ static void compare_event(const struct pmu *pmu, const char *pfm_pmu, int idx,
     masks_of(idx, ev, info, &ml);
     compare(pmu, pfm_pmu, ev, ev, ev, r);
     unsigned first_real = 0;
-    while (first_real < ml.n && ml.qualifier[first_real])
+    while (first_real < ml.n && ml.qualifier[first_real]) {
         first_real++;
+    }
     for (unsigned i = 0; i < ml.n; i++) {
         if (ml.qualifier[i] && first_real < ml.n) {
             snprintf(ps, sizeof ps, "%s:%s:%s", ev, ml.pfm[first_real], ml.pfm[i]);
@@ -165,8 +173,9 @@ static void compare_event(const struct pmu *pmu, const char *pfm_pmu, int idx,
     snprintf(ps, sizeof ps, "%s", ev);
     snprintf(os, sizeof os, "%s", ev);
     for (unsigned i = 0, used = 0; i < ml.n && used < 4; i++) {
-        if (ml.qualifier[i])
+        if (ml.qualifier[i]) {
             continue;
+        }
         strcat(ps, ":"), strcat(ps, ml.pfm[i]);
         strcat(os, ":"), strcat(os, ml.ours[i]);
         used++;
@@ -191,8 +200,9 @@ static struct result compare_pmu(const char *pfm_pmu, const char *cpu, const cha
 {
     struct result r = {0, 0, 0, 0, 0, 0, 0};
     setenv("LIBPFM_FORCE_PMU", pfm_pmu, 1);
-    if (pfm_initialize() != PFM_SUCCESS)
+    if (pfm_initialize() != PFM_SUCCESS) {
         return r;
+    }
     struct cpu_info info;
     struct pmu_hw hw = {NULL, NULL, NULL, NULL, NULL};
     static struct pmu pmu;
@@ -209,8 +219,9 @@ static struct result compare_pmu(const char *pfm_pmu, const char *cpu, const cha
             memset(&ev, 0, sizeof ev);
             ev.size = sizeof ev;
             if (pfm_get_event_info(i, PFM_OS_NONE, &ev) != PFM_SUCCESS ||
-                strncmp(ev.name, only, strlen(only)) != 0)
+                strncmp(ev.name, only, strlen(only)) != 0) {
                 continue;
+            }
             r.libpfm_events++;
             r.our_events += p4_find_event(ev.name) != NULL;
             compare_event(&pmu, pfm_pmu, i, &ev, &r);
@@ -229,8 +240,9 @@ static bool mismatch_detected(void)
     struct pmu_hw hw = {NULL, NULL, NULL, NULL, NULL};
     static struct pmu pmu;
     setenv("LIBPFM_FORCE_PMU", "netburst", 1);
-    if (pfm_initialize() != PFM_SUCCESS)
+    if (pfm_initialize() != PFM_SUCCESS) {
         return false;
+    }
     pmu_cpu_by_name("p4", NULL, &info);
     pmu_init(&pmu, &info, &hw, NULL);
     compare(&pmu, "netburst", "uops_retired", "uops_retired:NBOGUS", "uops_retired:BOGUS", &r);
@@ -262,8 +274,9 @@ int main(void)
     report("netburst", &nb, 45);
     struct result nbp = compare_pmu("netburst_p", "p4-prescott", "");
     report("netburst_p", &nbp, 46);
-    for (unsigned i = 0; i < sizeof known / sizeof known[0]; i++)
+    for (unsigned i = 0; i < sizeof known / sizeof known[0]; i++) {
         printf("documented difference: %s: %s\n", known[i].event, known[i].why);
+    }
 
     /* The comparison itself must not pass vacuously. */
     struct result none = compare_pmu("netburst", "p4", "no_such_event");

@@ -66,8 +66,9 @@ static void test_escr_table(void)
     for (unsigned e = 0; e < P4_N_ESCRS; e++) {
         const struct p4_escr *escr = &p4_escrs[e];
         n++;
-        if (escr->msr < 0x3a0 || escr->msr > 0x3e1)
+        if (escr->msr < 0x3a0 || escr->msr > 0x3e1) {
             continue;
+        }
         in_range++;
         twice += seen[escr->msr - 0x3a0];
         seen[escr->msr - 0x3a0] = true;
@@ -77,8 +78,9 @@ static void test_escr_table(void)
             ok = ok && reaches == (p4_model_escr_for(&model, c, escr->select) == escr->msr);
         }
         agree += ok;
-        if (!ok)
+        if (!ok) {
             printf("ESCR %s differs from the SDM model\n", escr->name);
+        }
     }
     CHECK(n == 45 && in_range == 45, "45 ESCRs, all at 0x3a0-0x3e1");
     CHECK(twice == 0, "no ESCR address twice");
@@ -90,8 +92,9 @@ static void test_escr_table(void)
     for (unsigned c = 0; c < P4_N_COUNTERS; c++) {
         for (unsigned sel = 0; sel < 8; sel++) {
             uint16_t msr = p4_model_escr_for(&model, c, sel);
-            if (!msr)
+            if (!msr) {
                 continue;
+            }
             pairs++;
             int e = p4_escr_by_msr(msr);
             ours += e >= 0 && p4_escrs[e].select == sel && (p4_escrs[e].counters >> c & 1);
@@ -125,8 +128,9 @@ static void test_cascade_pairs(void)
     pmu_cpu_by_name("p4-prescott", NULL, &late);
     unsigned regular = 0;
     for (unsigned from = 0; from < 18; from++) {
-        for (unsigned to = 0; to < 18; to++)
+        for (unsigned to = 0; to < 18; to++) {
             regular += p4_cascade_bit(from, to, &early) == P4_CCCR_CASCADE;
+        }
     }
     CHECK(regular == 16, "16 regular cascade links: alternate counters of counters 0-15");
     CHECK(p4_cascade_bit(0, 2, &early) == P4_CCCR_CASCADE &&
@@ -159,8 +163,9 @@ static void test_write_order(void)
               w[1].msr == P4_MSR_PEBS_MATRIX_VERT && w[1].value == 1,
           "L1_LD_MISS: IA32_PEBS_ENABLE 0x1000001, PEBS_MATRIX_VERT 1 first");
     bool escrs_first = true;
-    for (unsigned i = 2; i < 5; i++)
+    for (unsigned i = 2; i < 5; i++) {
         escrs_first = escrs_first && w[i].msr >= 0x3a0 && w[i].msr <= 0x3e1;
+    }
     CHECK(escrs_first, "then the ESCRs");
     unsigned lead = plan.events[1].hw_index, follow = plan.events[2].hw_index;
     CHECK(w[6].msr == P4_COUNTER_MSR(lead) && w[7].msr == P4_COUNTER_MSR(lead) &&
@@ -184,13 +189,15 @@ static void test_every_event_counts(void)
         for (unsigned i = 0; i < p4_n_events; i++) {
             const struct p4_event *ev = &p4_events[i];
             p4_model_pmu(&model, &pmu, cpus[k], 0, false);
-            if (!p4_event_present(ev, &pmu.cpu))
+            if (!p4_event_present(ev, &pmu.cpu)) {
                 continue;
+            }
             events++;
             for (unsigned m = 0; m < ev->n_masks; m++) {
                 const struct p4_mask *mask = &ev->masks[m];
-                if (mask->flags & (P4_MF_TAG | P4_MF_REPLAY))
+                if (mask->flags & (P4_MF_TAG | P4_MF_REPLAY)) {
                     continue;
+                }
                 char spec[96], err[PMU_ERR_LEN];
                 snprintf(spec, sizeof spec, "%s:%s", ev->name, mask->name);
                 p4_model_pmu(&model, &pmu, cpus[k], 0, false);
@@ -204,11 +211,12 @@ static void test_every_event_counts(void)
                 p4_model_signal(&model, p4_escrs[escr].msr, ev->event_select, mask->bit, 1);
                 uint64_t v = 0;
                 pmu.hw.rdpmc(pmu.hw.ctx, plan.events[0].read.index, &v);
-                if (v == 1 && model.violations == 0)
+                if (v == 1 && model.violations == 0) {
                     counted++;
-                else
+                } else {
                     printf("%s on %s: counted %llu (%s)\n", spec, plan.events[0].counter,
                            (unsigned long long)v, model.last_violation);
+                }
             }
         }
         CHECK(counted == masks && masks > 150,

@@ -53,20 +53,23 @@ static void every_event(void)
     for (unsigned i = 0; i < ppc604e_n_events; i++) {
         const struct ppc_event *ev = &ppc604e_events[i];
         for (unsigned c = 0; c < PPC_PMCS; c++) {
-            if (ev->code[c] < 0)
+            if (ev->code[c] < 0) {
                 continue;
+            }
             char raw[8];
             str_copy(raw, sizeof raw, "r");
             raw[1] = (char)('1' + c);
             raw[2] = "0123456789abcdef"[ev->code[c] >> 4];
             raw[3] = "0123456789abcdef"[ev->code[c] & 15];
             raw[4] = '\0';
-            if (plan_of(raw) < 0 || plan.events[0].hw_index != c)
+            if (plan_of(raw) < 0 || plan.events[0].hw_index != c) {
                 bad++;
+            }
             placements++;
         }
-        if (plan_of(ev->name) < 0)
+        if (plan_of(ev->name) < 0) {
             bad++;
+        }
     }
     CHECK(bad == 0,
           "every event of the tables (%u, on %u counter selects) plans by name and, on "

@@ -28,8 +28,9 @@ static int marked(const char *spec)
         return -1;
     }
     int n = 0;
-    for (unsigned i = 0; i < plan.n_events; i++)
+    for (unsigned i = 0; i < plan.n_events; i++) {
         n += pmu_not_modelled(&pmu, &plan.events[i]) != NULL;
+    }
     return n;
 }
 

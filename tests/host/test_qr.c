@@ -16,8 +16,9 @@ static struct qr qr;
 static int write_pgm(const char *path, int scale)
 {
     FILE *f = fopen(path, "wb");
-    if (!f)
+    if (!f) {
         return -1;
+    }
     int side = (qr.size + 8) * scale;
     fprintf(f, "P5\n%d %d\n255\n", side, side);
     for (int py = 0; py < side; py++) {
@@ -36,12 +37,14 @@ static size_t decode(const char *path, char *out, size_t cap)
     char cmd[512];
     snprintf(cmd, sizeof cmd, "zbarimg --raw -q -Sdisable -Sqrcode.enable '%s' 2>/dev/null", path);
     FILE *p = popen(cmd, "r");
-    if (!p)
+    if (!p) {
         return 0;
+    }
     size_t n = fread(out, 1, cap - 1, p);
     pclose(p);
-    if (n && out[n - 1] == '\n')
+    if (n && out[n - 1] == '\n') {
         n--;
+    }
     out[n] = '\0';
     return n;
 }
@@ -96,8 +99,9 @@ int main(void)
     for (unsigned s = 0; s < 64 && masks != 0xff; s++) {
         payload(in, 40, 1000 + s);
         qr_encode(&qr, (const uint8_t *)in, 40, QR_ECC_M, 1, 40);
-        if (masks & (1u << qr.mask))
+        if (masks & (1u << qr.mask)) {
             continue;
+        }
         masks |= 1u << qr.mask;
         size_t n = write_pgm(path, 4) == 0 ? decode(path, out, sizeof out) : 0;
         CHECK(n == 40 && memcmp(in, out, 40) == 0, "a symbol with mask %d decodes back", qr.mask);

@@ -29,8 +29,9 @@ int main(void)
     unsigned crc = 0;
     const char *star = strrchr(last, '*');
     CHECK(star && sscanf(star, "*%8x", &crc) == 1, "a record ends with *crc: %s", last);
-    if (!star)
+    if (!star) {
         return check_summary();
+    }
     snprintf(body, sizeof body, "%.*s", (int)(star - last), last);
     CHECK(strcmp(body, "@BB,0,skip,x87;y,a_b c d") == 0,
           "fields are sanitised: ',' -> ';', '*' -> '_', control bytes -> ' ' (%s)", body);

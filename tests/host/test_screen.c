@@ -30,8 +30,9 @@ static const struct screen_device fake = {"fake", W, H, W, H * 2, 1, fake_put, f
 
 static void type(const char *s)
 {
-    for (; *s; s++)
+    for (; *s; s++) {
         screen_putc(*s);
+    }
 }
 
 /* Row r without its trailing blanks (two buffers: two rows per message). */
@@ -42,8 +43,9 @@ static const char *row(unsigned r)
     char *buf = bufs[turn++ % 2];
     memcpy(buf, grid[r], W);
     buf[W] = '\0';
-    for (int i = W - 1; i >= 0 && buf[i] == ' '; i--)
+    for (int i = W - 1; i >= 0 && buf[i] == ' '; i--) {
         buf[i] = '\0';
+    }
     return buf;
 }
 
@@ -89,8 +91,9 @@ int main(void)
     CHECK(!strcmp(row(1), "uvwxyz") && !strcmp(row(2), "next"),
           "and from row 4 with the fifth (%s|%s)", row(1), row(2));
 
-    for (unsigned i = 0; i < SCREEN_HISTORY / 10; i++)
+    for (unsigned i = 0; i < SCREEN_HISTORY / 10; i++) {
         type("123456789\n");
+    }
     CHECK(screen_history_dropped() > 0 && screen_history_rows() < SCREEN_HISTORY / 10 + 9 &&
               screen_history_rows() >= SCREEN_HISTORY / 20,
           "a full history drops its older half (%u kept, %u dropped)", screen_history_rows(),

@@ -16,14 +16,9 @@ struct synthetic_cpu {
 #define END FEAT_COUNT
 
 #define K8(name, model, stepping, brand)                                                           \
-    {                                                                                              \
-        name, VENDOR_AMD, 15, model, brand, {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_SSE2, END},       \
-            stepping                                                                               \
-    }
+    {name, VENDOR_AMD, 15, model, brand, {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_SSE2, END}, stepping}
 #define FAM10H(name, model, stepping, brand)                                                       \
-    {                                                                                              \
-        name, VENDOR_AMD, 0x10, model, brand, {FEAT_TSC, FEAT_MSR, FEAT_SSE2, END}, stepping       \
-    }
+    {name, VENDOR_AMD, 0x10, model, brand, {FEAT_TSC, FEAT_MSR, FEAT_SSE2, END}, stepping}
 
 static const struct synthetic_cpu cpus[] = {
     {"p5", VENDOR_INTEL, 5, 2, "Pentium", {FEAT_TSC, FEAT_MSR, END}, 0},
@@ -132,8 +127,9 @@ bool pmu_cpu_by_name(const char *name, const struct pmu_cpu_opts *opts, struct c
 {
     for (unsigned i = 0; i < sizeof cpus / sizeof cpus[0]; i++) {
         const struct synthetic_cpu *s = &cpus[i];
-        if (!str_ieq(name, s->name))
+        if (!str_ieq(name, s->name)) {
             continue;
+        }
         memset(cpu, 0, sizeof *cpu);
         cpu->vendor = s->vendor;
         str_copy(cpu->vendor_string, sizeof cpu->vendor_string,
@@ -145,13 +141,16 @@ bool pmu_cpu_by_name(const char *name, const struct pmu_cpu_opts *opts, struct c
         cpu->family = s->family;
         cpu->model = s->model;
         cpu->stepping = s->stepping;
-        if (s->vendor == VENDOR_POWERPC)
+        if (s->vendor == VENDOR_POWERPC) {
             cpu->signature = s->family << 16 | s->model << 8 | s->stepping;
+        }
         cpu->max_leaf = str_ieq(name, "arch") ? 0xa : 2;
-        for (unsigned f = 0; f < 8 && s->features[f] != END; f++)
+        for (unsigned f = 0; f < 8 && s->features[f] != END; f++) {
             cpu->features[s->features[f]] = true;
-        if (str_ieq(name, "arch"))
+        }
+        if (str_ieq(name, "arch")) {
             fill_arch(&cpu->perfmon, opts);
+        }
         return true;
     }
     return false;

@@ -23,10 +23,7 @@ struct pmu_cpu_opts {
 
 /* An arch CPU with exactly these counts (an initializer). */
 #define PMU_CPU_ARCH(version, n_gp, n_fixed)                                                       \
-    {                                                                                              \
-        .arch_version = (version), .has_gp = true, .gp = (n_gp), .has_fixed = true,                \
-        .fixed = (n_fixed)                                                                         \
-    }
+    {.arch_version = (version), .has_gp = true, .gp = (n_gp), .has_fixed = true, .fixed = (n_fixed)}
 
 /* Fills *cpu with the synthetic CPU of that name (the table in cpus.c,
  * which pmu_cpu_name() walks): the CPUID facts that make pmu_init() choose

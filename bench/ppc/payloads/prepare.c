@@ -42,8 +42,9 @@ const char *forward_prepare(struct payload_regs *regs, const struct payload_env 
 {
     (void)env;
     uint32_t *slot = mem_alloc(LINE, LINE);
-    if (!slot)
+    if (!slot) {
         return "no memory";
+    }
     regs->r[REG_R4] = (uint32_t)(uintptr_t)slot;
     return 0;
 }
@@ -52,8 +53,9 @@ const char *odd_prepare(struct payload_regs *regs, const struct payload_env *env
 {
     (void)env;
     uint8_t *buf = mem_alloc(LINE, LINE);
-    if (!buf)
+    if (!buf) {
         return "no memory";
+    }
     regs->r[REG_R4] = (uint32_t)(uintptr_t)(buf + 1);
     return 0;
 }

@@ -8,8 +8,9 @@ static volatile uint32_t total;
 static void sum_array(void)
 {
     uint32_t sum = 0;
-    for (unsigned i = 0; i < 16; i++)
+    for (unsigned i = 0; i < 16; i++) {
         sum += numbers[i];
+    }
     total = sum;
 }
 

@@ -40,8 +40,9 @@ const char *forward_prepare(struct payload_regs *regs, const struct payload_env 
 {
     (void)env;
     uint32_t *slot = mem_alloc(LINE, LINE);
-    if (!slot)
+    if (!slot) {
         return "no memory";
+    }
     regs->r[REG_EDI] = (uint32_t)(uintptr_t)slot;
     return 0;
 }
@@ -50,8 +51,9 @@ const char *copy_prepare(struct payload_regs *regs, const struct payload_env *en
 {
     (void)env;
     uint8_t *src = mem_alloc(4096, 4096), *dst = mem_alloc(4096, 4096);
-    if (!src || !dst)
+    if (!src || !dst) {
         return "no memory";
+    }
     regs->r[REG_EBP] = (uint32_t)(uintptr_t)src;
     regs->r[REG_EBX] = (uint32_t)(uintptr_t)dst;
     return 0;

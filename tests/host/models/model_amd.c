@@ -45,8 +45,9 @@ int model_amd_rdmsr(struct model *m, uint32_t msr, uint64_t *val)
 {
     unsigned c;
     bool is_sel;
-    if (!amd_decode(m, msr, &c, &is_sel))
+    if (!amd_decode(m, msr, &c, &is_sel)) {
         return -1;
+    }
     *val = is_sel ? m->sel[c] : m->ctr[c];
     return 0;
 }
@@ -55,12 +56,14 @@ int model_amd_wrmsr(struct model *m, uint32_t msr, uint64_t val)
 {
     unsigned c;
     bool is_sel;
-    if (!amd_decode(m, msr, &c, &is_sel))
+    if (!amd_decode(m, msr, &c, &is_sel)) {
         return -1;
-    if (is_sel)
+    }
+    if (is_sel) {
         m->sel[c] = val;
-    else
+    } else {
         m->ctr[c] = val & ((1ull << 48) - 1);
+    }
     return 0;
 }
 
@@ -68,8 +71,9 @@ void model_amd_clock(struct model *m, const struct model_clock *clk)
 {
     for (unsigned c = 0; c < m->n_gp; c++) {
         int sig = amd_signal(m->sel[c]);
-        if (!(m->sel[c] & SEL_EN) || sig < 0)
+        if (!(m->sel[c] & SEL_EN) || sig < 0) {
             continue;
+        }
         uint64_t inc = model_evtsel_increment(m->sel[c], clk->n[sig], clk->cpl, &m->prev[c]);
         model_counter_add(&m->ctr[c], inc, 48);
     }

@@ -60,8 +60,9 @@ static uint64_t *arch_reg(struct model *m, uint32_t msr, enum arch_reg *kind)
         *kind = REG_CAPS;
         return &m->perf_caps;
     }
-    if (!has_global(m))
+    if (!has_global(m)) {
         return NULL;
+    }
     switch (msr) {
     case 0x38d:
         *kind = REG_GLOBAL;
@@ -84,8 +85,9 @@ int model_arch_rdmsr(struct model *m, uint32_t msr, uint64_t *val)
 {
     enum arch_reg kind;
     uint64_t *reg = arch_reg(m, msr, &kind);
-    if (!reg || kind == REG_OVF)
+    if (!reg || kind == REG_OVF) {
         return -1; /* GLOBAL_OVF_CTRL is write-only */
+    }
     *val = *reg;
     return 0;
 }
@@ -95,8 +97,9 @@ int model_arch_wrmsr(struct model *m, uint32_t msr, uint64_t val)
     enum arch_reg kind;
     uint64_t *reg = arch_reg(m, msr, &kind);
     uint64_t gp_mask = m->gp_width >= 64 ? ~0ull : (1ull << m->gp_width) - 1;
-    if (!reg)
+    if (!reg) {
         return -1;
+    }
     switch (kind) {
     case REG_PMC:
         *reg = model_sign_extend32(val, m->gp_width);
@@ -125,13 +128,15 @@ int model_arch_rdpmc(struct model *m, uint32_t ecx, uint64_t *val)
 {
     if (ecx & 0x40000000u) {
         unsigned j = ecx & 0xffff;
-        if (j >= m->n_fixed || (ecx & ~0x4000ffffu))
+        if (j >= m->n_fixed || (ecx & ~0x4000ffffu)) {
             return -1;
+        }
         *val = m->fixed[j];
         return 0;
     }
-    if (ecx >= m->n_gp)
+    if (ecx >= m->n_gp) {
         return -1;
+    }
     *val = m->ctr[ecx];
     return 0;
 }
@@ -141,18 +146,22 @@ void model_arch_clock(struct model *m, const struct model_clock *clk)
     for (unsigned c = 0; c < m->n_gp; c++) {
         int sig = arch_signal(m->sel[c]);
         bool enabled = (m->sel[c] & SEL_EN) && (!has_global(m) || ((m->global_ctrl >> c) & 1));
-        if (!enabled || sig < 0)
+        if (!enabled || sig < 0) {
             continue;
+        }
         uint64_t inc = model_evtsel_increment(m->sel[c], clk->n[sig], clk->cpl, &m->prev[c]);
-        if (model_counter_add(&m->ctr[c], inc, m->gp_width) && has_global(m))
+        if (model_counter_add(&m->ctr[c], inc, m->gp_width) && has_global(m)) {
             m->global_status |= 1ull << c;
+        }
     }
     for (unsigned j = 0; j < m->n_fixed; j++) {
         unsigned ctrl = (unsigned)(m->fixed_ctrl >> (4 * j)) & 0xf;
         bool cpl_ok = clk->cpl == 3 ? (ctrl & 2) : (ctrl & 1);
-        if (!cpl_ok || !((m->global_ctrl >> (32 + j)) & 1) || fixed_signal[j] < 0)
+        if (!cpl_ok || !((m->global_ctrl >> (32 + j)) & 1) || fixed_signal[j] < 0) {
             continue;
-        if (model_counter_add(&m->fixed[j], clk->n[fixed_signal[j]], m->fixed_width))
+        }
+        if (model_counter_add(&m->fixed[j], clk->n[fixed_signal[j]], m->fixed_width)) {
             m->global_status |= 1ull << (32 + j);
+        }
     }
 }

@@ -9,8 +9,9 @@ bool model_init(struct model *m, enum model_kind kind, const char *cpu_name,
 {
     memset(m, 0, sizeof *m);
     m->kind = kind;
-    if (!pmu_cpu_by_name(cpu_name, opts, &m->cpu))
+    if (!pmu_cpu_by_name(cpu_name, opts, &m->cpu)) {
         return false;
+    }
     const struct cpu_arch_perfmon *pm = &m->cpu.perfmon;
     switch (kind) {
     case MODEL_P5:
@@ -121,14 +122,16 @@ int model_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
     switch (m->kind) {
     case MODEL_P5:
         /* Only the Pentium with MMX has RDPMC; the other one #UD. */
-        if (!m->mmx || ecx > 1)
+        if (!m->mmx || ecx > 1) {
             return -1;
+        }
         *val = m->ctr[ecx];
         return 0;
     case MODEL_P6:
     case MODEL_AMD:
-        if (ecx >= m->n_gp)
+        if (ecx >= m->n_gp) {
             return -1;
+        }
         *val = m->ctr[ecx];
         return 0;
     case MODEL_ARCH:
@@ -197,12 +200,14 @@ uint64_t model_evtsel_increment(uint64_t sel, unsigned count, unsigned cpl, bool
         *prev = false;
         return 0;
     }
-    if (cmask == 0 && !(sel & SEL_EDGE))
+    if (cmask == 0 && !(sel & SEL_EDGE)) {
         return count; /* plain occurrence counting; INV needs a cmask */
-    if (cmask == 0)
+    }
+    if (cmask == 0) {
         cond = count > 0;
-    else
+    } else {
         cond = (sel & SEL_INV) ? count < cmask : count >= cmask;
+    }
     uint64_t inc = (sel & SEL_EDGE) ? (cond && !*prev) : cond;
     *prev = cond;
     return inc;
@@ -220,16 +225,18 @@ uint64_t model_sign_extend32(uint64_t value, unsigned width)
 {
     uint64_t mask = width >= 64 ? ~0ull : (1ull << width) - 1;
     uint64_t low = value & 0xffffffffull;
-    if (low & 0x80000000ull)
+    if (low & 0x80000000ull) {
         low |= ~0xffffffffull;
+    }
     return low & mask;
 }
 
 bool model_pmu(struct model *m, struct pmu *pmu, enum model_kind kind, const char *cpu_name,
                const struct pmu_cpu_opts *opts)
 {
-    if (!model_init(m, kind, cpu_name, opts))
+    if (!model_init(m, kind, cpu_name, opts)) {
         return false;
+    }
     struct pmu_hw hw = model_hw(m);
     pmu_init(pmu, &m->cpu, &hw, NULL);
     return true;
@@ -248,11 +255,13 @@ bool model_log_is_encoding(const struct model *m, unsigned from, const struct pm
 {
     struct pmu_write w[64];
     unsigned n = pmu_encode_pass(pmu, plan, pass, w, 64);
-    if (n == 0 || n > 64 || from + n != m->n_log)
+    if (n == 0 || n > 64 || from + n != m->n_log) {
         return false;
+    }
     for (unsigned i = 0; i < n; i++) {
-        if (m->log[from + i].msr != w[i].msr || m->log[from + i].value != w[i].value)
+        if (m->log[from + i].msr != w[i].msr || m->log[from + i].value != w[i].value) {
             return false;
+        }
     }
     return true;
 }

@@ -25,20 +25,22 @@ static int p5_signal(unsigned code, unsigned c, bool mmx)
 
 int model_p5_rdmsr(struct model *m, uint32_t msr, uint64_t *val)
 {
-    if (msr == 0x11)
+    if (msr == 0x11) {
         *val = m->cesr;
-    else if (msr == 0x12 || msr == 0x13)
+    } else if (msr == 0x12 || msr == 0x13) {
         *val = m->ctr[msr - 0x12];
-    else
+    } else {
         return -1;
+    }
     return 0;
 }
 
 int model_p5_wrmsr(struct model *m, uint32_t msr, uint64_t val)
 {
     if (msr == 0x11) {
-        if (val & ~CESR_VALID)
+        if (val & ~CESR_VALID) {
             return -1; /* reserved bits */
+        }
         m->cesr = val;
     } else if (msr == 0x12 || msr == 0x13) {
         m->ctr[msr - 0x12] = val & ((1ull << 40) - 1);
@@ -55,8 +57,9 @@ void model_p5_clock(struct model *m, const struct model_clock *clk)
         unsigned cc = (half >> 6) & 7;
         bool cpl_ok = clk->cpl == 3 ? (cc & 2) : (cc & 1);
         int sig = p5_signal(half & 0x3f, c, m->mmx);
-        if (!cpl_ok || sig < 0)
+        if (!cpl_ok || sig < 0) {
             continue;
+        }
         unsigned count = clk->n[sig];
         /* CC bit 2: count clocks in which the event is active. */
         uint64_t inc = (cc & 4) ? (count > 0) : count;

@@ -26,12 +26,13 @@ static int p6_signal(uint64_t sel)
 
 int model_p6_rdmsr(struct model *m, uint32_t msr, uint64_t *val)
 {
-    if (msr == 0xc1 || msr == 0xc2)
+    if (msr == 0xc1 || msr == 0xc2) {
         *val = m->ctr[msr - 0xc1];
-    else if (msr == 0x186 || msr == 0x187)
+    } else if (msr == 0x186 || msr == 0x187) {
         *val = m->sel[msr - 0x186];
-    else
+    } else {
         return -1;
+    }
     return 0;
 }
 
@@ -40,8 +41,9 @@ int model_p6_wrmsr(struct model *m, uint32_t msr, uint64_t val)
     if (msr == 0xc1 || msr == 0xc2) {
         m->ctr[msr - 0xc1] = model_sign_extend32(val, 40);
     } else if (msr == 0x186 || msr == 0x187) {
-        if (val >> 32)
+        if (val >> 32) {
             return -1; /* reserved */
+        }
         m->sel[msr - 0x186] = val;
     } else {
         return -1;
@@ -51,12 +53,14 @@ int model_p6_wrmsr(struct model *m, uint32_t msr, uint64_t val)
 
 void model_p6_clock(struct model *m, const struct model_clock *clk)
 {
-    if (!(m->sel[0] & SEL_EN))
+    if (!(m->sel[0] & SEL_EN)) {
         return; /* the global enable stops both counters */
+    }
     for (unsigned c = 0; c < 2; c++) {
         int sig = p6_signal(m->sel[c]);
-        if (sig < 0)
+        if (sig < 0) {
             continue;
+        }
         uint64_t inc = model_evtsel_increment(m->sel[c], clk->n[sig], clk->cpl, &m->prev[c]);
         model_counter_add(&m->ctr[c], inc, 40);
     }

@@ -17,8 +17,9 @@ static int pmc_of(const struct model *m, uint32_t spr)
 {
     static const uint32_t sprs[4] = {953, 954, 957, 958};
     for (unsigned c = 0; c < m->n_gp; c++) {
-        if (sprs[c] == spr)
+        if (sprs[c] == spr) {
             return (int)c;
+        }
     }
     return -1;
 }
@@ -26,32 +27,35 @@ static int pmc_of(const struct model *m, uint32_t spr)
 int model_ppc_rdspr(struct model *m, uint32_t spr, uint64_t *val)
 {
     int c = pmc_of(m, spr);
-    if (c >= 0)
+    if (c >= 0) {
         *val = m->ctr[c];
-    else if (spr == 952)
+    } else if (spr == 952) {
         *val = m->mmcr0;
-    else if (spr == 956 && m->n_gp == 4)
+    } else if (spr == 956 && m->n_gp == 4) {
         *val = m->mmcr1;
-    else if (spr == 955 || spr == 959)
+    } else if (spr == 955 || spr == 959) {
         *val = 0;
-    else
+    } else {
         return -1;
+    }
     return 0;
 }
 
 int model_ppc_wrspr(struct model *m, uint32_t spr, uint64_t val)
 {
     int c = pmc_of(m, spr);
-    if (val >> 32)
+    if (val >> 32) {
         return -1; /* SPRs are 32 bits */
-    if (c >= 0)
+    }
+    if (c >= 0) {
         m->ctr[c] = val;
-    else if (spr == 952)
+    } else if (spr == 952) {
         m->mmcr0 = (uint32_t)val;
-    else if (spr == 956 && m->n_gp == 4)
+    } else if (spr == 956 && m->n_gp == 4) {
         m->mmcr1 = (uint32_t)val;
-    else
+    } else {
         return -1;
+    }
     return 0;
 }
 
@@ -72,15 +76,17 @@ static unsigned select_of(const struct model *m, unsigned c)
 void model_ppc_clock(struct model *m, const struct model_clock *clk)
 {
     if ((m->mmcr0 & (MMCR0_FC | MMCR0_FCM0)) || (clk->cpl == 0 && (m->mmcr0 & MMCR0_FCS)) ||
-        (clk->cpl == 3 && (m->mmcr0 & MMCR0_FCP)))
+        (clk->cpl == 3 && (m->mmcr0 & MMCR0_FCP))) {
         return;
+    }
     for (unsigned c = 0; c < m->n_gp; c++) {
         unsigned sel = select_of(m, c);
         int sig = sel == 1               ? SIG_CYCLES
                   : sel == 2             ? SIG_INSTR
                   : (c == 1 && sel == 8) ? SIG_BRANCH
                                          : -1;
-        if (sig >= 0)
+        if (sig >= 0) {
             model_counter_add(&m->ctr[c], clk->n[sig], 32);
+        }
     }
 }

@@ -35,8 +35,9 @@ static const uint16_t escr_by_select[8][8] = {
 
 static unsigned side_of(unsigned counter)
 {
-    if (counter < 12)
+    if (counter < 12) {
         return counter / 2;
+    }
     return (counter == 16 || counter == 12 || counter == 13) ? 6 : 7;
 }
 
@@ -44,8 +45,9 @@ static bool escr_exists(const struct p4_model *m, uint32_t msr);
 
 uint16_t p4_model_escr_for(const struct p4_model *m, unsigned counter, unsigned select)
 {
-    if (counter >= P4_MODEL_COUNTERS || select > 7)
+    if (counter >= P4_MODEL_COUNTERS || select > 7) {
         return 0;
+    }
     uint16_t msr = escr_by_select[side_of(counter)][select];
     return msr && escr_exists(m, msr) ? msr : 0;
 }
@@ -59,8 +61,9 @@ static bool escr_exists(const struct p4_model *m, uint32_t msr)
 {
     for (unsigned s = 0; s < 8; s++) {
         for (unsigned sel = 0; sel < 8; sel++) {
-            if (escr_by_select[s][sel] == msr)
+            if (escr_by_select[s][sel] == msr) {
                 return !is_iq_escr(msr) || m->cpu_model < 3;
+            }
         }
     }
     return false;
@@ -90,8 +93,10 @@ void p4_model_init(struct p4_model *m, unsigned cpu_model, bool ht)
 static bool cccr_reserved(const struct p4_model *m, unsigned counter, uint64_t val)
 {
     uint64_t reserved = 0xffffffff00000000ull | 0x30000000u | 0xfffu;
-    if (ext_cascade_model(m) && (counter == 12 || counter == 15 || counter == 16 || counter == 17))
+    if (ext_cascade_model(m) &&
+        (counter == 12 || counter == 15 || counter == 16 || counter == 17)) {
         reserved &= ~(uint64_t)EXT_CASCADE;
+    }
     return val & reserved;
 }
 
@@ -112,10 +117,12 @@ static int model_wrmsr(void *ctx, uint32_t msr, uint64_t val)
             violation(m, "reserved CCCR bits", msr, val);
             return -1;
         }
-        if (!m->ht && ((val >> 16) & 3) != 3)
+        if (!m->ht && ((val >> 16) & 3) != 3) {
             violation(m, "active thread must be 11b without Hyper-Threading", msr, val);
-        if ((val & ENABLE) && !escr_by_select[side_of(c)][(val >> 13) & 7])
+        }
+        if ((val & ENABLE) && !escr_by_select[side_of(c)][(val >> 13) & 7]) {
             violation(m, "ESCR select names no ESCR of this counter", msr, val);
+        }
         m->cccr[c] = (uint32_t)val;
         m->started[c] = false;
         m->prev_cond[c] = false;
@@ -144,20 +151,21 @@ static int model_wrmsr(void *ctx, uint32_t msr, uint64_t val)
 static int model_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
 {
     struct p4_model *m = ctx;
-    if (msr >= 0x300 && msr < 0x312)
+    if (msr >= 0x300 && msr < 0x312) {
         *val = m->counter[msr - 0x300];
-    else if (msr >= 0x360 && msr < 0x372)
+    } else if (msr >= 0x360 && msr < 0x372) {
         *val = m->cccr[msr - 0x360];
-    else if (msr >= 0x3a0 && msr <= 0x3e1 && escr_exists(m, msr))
+    } else if (msr >= 0x3a0 && msr <= 0x3e1 && escr_exists(m, msr)) {
         *val = m->escr[msr - 0x3a0];
-    else if (msr == 0x3f1)
+    } else if (msr == 0x3f1) {
         *val = m->pebs_enable;
-    else if (msr == 0x3f2)
+    } else if (msr == 0x3f2) {
         *val = m->matrix_vert;
-    else if (msr == 0x1a0)
+    } else if (msr == 0x1a0) {
         *val = 1u << 7; /* performance monitoring available */
-    else
+    } else {
         return -1;
+    }
     return 0;
 }
 
@@ -166,8 +174,9 @@ static int model_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
 {
     struct p4_model *m = ctx;
     uint32_t index = ecx & 0x7fffffffu;
-    if (index >= P4_MODEL_COUNTERS)
+    if (index >= P4_MODEL_COUNTERS) {
         return -1;
+    }
     *val = ecx >> 31 ? (m->counter[index] & 0xffffffffu) : m->counter[index];
     return 0;
 }
@@ -182,10 +191,12 @@ bool p4_model_pmu(struct p4_model *m, struct pmu *pmu, const char *name, unsigne
                   bool ht)
 {
     struct cpu_info cpu;
-    if (!pmu_cpu_by_name(name, NULL, &cpu))
+    if (!pmu_cpu_by_name(name, NULL, &cpu)) {
         return false;
-    if (cpu_model)
+    }
+    if (cpu_model) {
         cpu.model = cpu_model;
+    }
     cpu.features[FEAT_HTT] = ht;
     p4_model_init(m, cpu.model, ht);
     struct pmu_hw hw = p4_model_hw(m);
@@ -199,37 +210,44 @@ static unsigned selected(const struct p4_model *m, unsigned c, const struct p4_c
 {
     uint32_t cccr = m->cccr[c];
     uint16_t msr = escr_by_select[side_of(c)][(cccr >> 13) & 7];
-    if (!msr || !escr_exists(m, msr))
+    if (!msr || !escr_exists(m, msr)) {
         return 0;
+    }
     unsigned n_active = (cy->active & 1) + (cy->active >> 1 & 1);
     switch ((cccr >> 16) & 3) {
     case 0:
-        if (n_active != 0)
+        if (n_active != 0) {
             return 0;
+        }
         break;
     case 1:
-        if (n_active != 1)
+        if (n_active != 1) {
             return 0;
+        }
         break;
     case 2:
-        if (n_active != 2)
+        if (n_active != 2) {
             return 0;
+        }
         break;
     default:
-        if (n_active == 0)
+        if (n_active == 0) {
             return 0;
+        }
     }
     uint32_t escr = m->escr[msr - 0x3a0];
     unsigned event = (escr >> 25) & 0x3f, emask = (escr >> 9) & 0xffff;
     uint32_t priv =
         cy->thread == 0 ? (cy->cpl == 0 ? 1u << 3 : 1u << 2) : (cy->cpl == 0 ? 1u << 1 : 1u << 0);
-    if (!(escr & priv))
+    if (!(escr & priv)) {
         return 0;
+    }
     unsigned total = 0;
     for (unsigned i = 0; i < cy->n; i++) {
         const struct p4_signal *s = &cy->sig[i];
-        if ((s->unit & ~1u) == (msr & ~1u) && s->event == event && (emask >> s->bit & 1))
+        if ((s->unit & ~1u) == (msr & ~1u) && s->event == event && (emask >> s->bit & 1)) {
             total += s->count;
+        }
     }
     return total;
 }
@@ -238,8 +256,9 @@ static unsigned selected(const struct p4_model *m, unsigned c, const struct p4_c
 static unsigned filtered(struct p4_model *m, unsigned c, unsigned events)
 {
     uint32_t cccr = m->cccr[c];
-    if (!(cccr & COMPARE))
+    if (!(cccr & COMPARE)) {
         return events;
+    }
     unsigned threshold = (cccr >> 20) & 15;
     bool cond = (cccr & COMPLEMENT) ? events <= threshold : events > threshold;
     bool count = (cccr & EDGE) ? cond && !m->prev_cond[c] : cond;
@@ -254,25 +273,30 @@ static void cascade_from(struct p4_model *m, unsigned from)
     static const unsigned ext[][2] = {{16, 12}, {17, 15}, {17, 16}, {16, 17}};
     if (from < 16) {
         unsigned to = from ^ 2;
-        if ((m->cccr[to] & CASCADE) && !(m->cccr[to] & ENABLE))
+        if ((m->cccr[to] & CASCADE) && !(m->cccr[to] & ENABLE)) {
             m->started[to] = true;
+        }
     }
-    if (!ext_cascade_model(m))
+    if (!ext_cascade_model(m)) {
         return;
+    }
     for (unsigned i = 0; i < 4; i++) {
         unsigned to = ext[i][1];
-        if (ext[i][0] == from && (m->cccr[to] & EXT_CASCADE) && !(m->cccr[to] & ENABLE))
+        if (ext[i][0] == from && (m->cccr[to] & EXT_CASCADE) && !(m->cccr[to] & ENABLE)) {
             m->started[to] = true;
+        }
     }
 }
 
 static void overflow(struct p4_model *m, unsigned c, bool *overflowed)
 {
     m->cccr[c] |= OVF;
-    if (m->cccr[c] & PMI_T0)
+    if (m->cccr[c] & PMI_T0) {
         m->pmi[0]++;
-    if (m->cccr[c] & PMI_T1)
+    }
+    if (m->cccr[c] & PMI_T1) {
         m->pmi[1]++;
+    }
     overflowed[c] = true;
 }
 
@@ -281,21 +305,25 @@ void p4_model_cycle(struct p4_model *m, const struct p4_cycle *cycle)
     unsigned add[P4_MODEL_COUNTERS] = {0};
     bool overflowed[P4_MODEL_COUNTERS] = {false};
     for (unsigned c = 0; c < P4_MODEL_COUNTERS; c++) {
-        if ((m->cccr[c] & ENABLE) || m->started[c])
+        if ((m->cccr[c] & ENABLE) || m->started[c]) {
             add[c] = filtered(m, c, selected(m, c, cycle));
+        }
     }
     for (unsigned c = 0; c < P4_MODEL_COUNTERS; c++) {
-        if (!add[c])
+        if (!add[c]) {
             continue;
+        }
         uint64_t before = m->counter[c];
         m->counter[c] = (before + add[c]) & COUNTER_MASK;
-        if (m->counter[c] < before || (m->cccr[c] & FORCE_OVF))
+        if (m->counter[c] < before || (m->cccr[c] & FORCE_OVF)) {
             overflow(m, c, overflowed);
+        }
     }
     /* A cascaded counter starts with the next cycle. */
     for (unsigned c = 0; c < P4_MODEL_COUNTERS; c++) {
-        if (overflowed[c])
+        if (overflowed[c]) {
             cascade_from(m, c);
+        }
     }
 }
 
