@@ -43,48 +43,28 @@ static inline uint64_t rdtsc(void)
     return ((uint64_t)hi << 32) | lo;
 }
 
-static inline uint32_t read_cr0(void)
-{
-    uint32_t v;
-    __asm__ volatile("mov %%cr0, %0" : "=r"(v));
-    return v;
-}
-
-static inline void write_cr0(uint32_t v)
-{
-    __asm__ volatile("mov %0, %%cr0" : : "r"(v) : "memory");
-}
-
-static inline uint32_t read_cr2(void)
-{
-    uint32_t v;
-    __asm__ volatile("mov %%cr2, %0" : "=r"(v));
-    return v;
-}
-
-static inline uint32_t read_cr3(void)
-{
-    uint32_t v;
-    __asm__ volatile("mov %%cr3, %0" : "=r"(v));
-    return v;
-}
-
-static inline void write_cr3(uint32_t v)
-{
-    __asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
-}
-
-static inline uint32_t read_cr4(void)
-{
-    uint32_t v;
-    __asm__ volatile("mov %%cr4, %0" : "=r"(v));
-    return v;
-}
-
-static inline void write_cr4(uint32_t v)
-{
-    __asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory");
-}
+/* read_crN and write_crN, one pair a control register, so that their width
+ * (32 bits in protected mode) is written once. CR2 (the faulting address)
+ * is only read. */
+#define CR_READ(n)                                                                                 \
+    static inline uint32_t read_cr##n(void)                                                        \
+    {                                                                                              \
+        uint32_t v;                                                                                \
+        __asm__ volatile("mov %%cr" #n ", %0" : "=r"(v));                                          \
+        return v;                                                                                  \
+    }
+#define CR_WRITE(n)                                                                                \
+    static inline void write_cr##n(uint32_t v)                                                     \
+    {                                                                                              \
+        __asm__ volatile("mov %0, %%cr" #n : : "r"(v) : "memory");                                 \
+    }
+CR_READ(0)
+CR_WRITE(0)
+CR_READ(2)
+CR_READ(3)
+CR_WRITE(3)
+CR_READ(4)
+CR_WRITE(4)
 
 static inline void halt_forever(void)
 {
