@@ -15,7 +15,8 @@ COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 BEGIN = re.compile(r"\brecord_begin\s*\(\s*([^)]*)\)")
 END = re.compile(r"\brecord_end\s*\(\s*\)")
 # One field: record_field, record_fieldf, record_field_x100. A call right
-# after `else` is the other branch of the field before it, not another one.
+# after `else` (or `else {`, as clang-format's InsertBraces writes it) is the
+# other branch of the field before it, not another one.
 FIELD = re.compile(r"\brecord_field\w*\s*\(")
 DOC = os.path.join(ROOT, "docs", "records.md")
 
@@ -52,7 +53,7 @@ def writers_in(path, text):
         body = text[begin.end():end.start()]
         assert not BEGIN.search(body), "%s: another record_begin before record_end" % where
         fields = [m for m in FIELD.finditer(body)
-                  if not re.search(r"\belse\s*$", body[:m.start()])]
+                  if not re.search(r"\belse\s*\{?\s*$", body[:m.start()])]
         found.append((where, literal.group(1), len(fields)))
     return found
 
