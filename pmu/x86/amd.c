@@ -227,7 +227,10 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     rules.n_tables = amd_family_tables(pmu->caps.event_group, rules.tables);
     rules.aliases[0] = pmu->caps.event_group == AMD_FAM17H ? amd17_aliases : amd_aliases;
     rules.all_counters = (1u << pmu->caps.n_gp) - 1;
-    rules.amd = true;
+    /* Event select bits 11:8 at 35:32 only from family 10h: on K7 and K8
+     * PERF_CTL bits 63:32 are reserved and a 1 there raises #GP (K8 BKDG,
+     * publication 26094, "Performance Event-Select Registers"). */
+    rules.amd = pmu->caps.event_group >= AMD_FAM10H;
     rules.revision = amd_revision(pmu);
     rules.revision_name = amd_revision_name;
     rules.backend = pmu_name(pmu);

@@ -30,7 +30,7 @@ struct evtsel_rules {
     bool any_thread;                    /* 't' / any= allowed (arch v3 and later) */
     bool pin_control;                   /* 'pc' allowed (P6, arch) */
     bool interrupt;                     /* 'int' allowed (P6, arch) */
-    bool amd;                           /* 12-bit event select (bits 11:8 at 35:32) */
+    bool amd;                           /* 12-bit event select (bits 11:8 at 35:32; AMD 10h on) */
     /* The CPU's silicon revision (PMU_REV_*, pmu/backend.h; 0 = not
      * numbered): events and unit masks of other revisions are refused,
      * with the message naming both revisions through revision_name. */

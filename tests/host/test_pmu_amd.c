@@ -81,6 +81,9 @@ static void core_extension(void)
           "fam15h: 0x08F only on PMC0");
     CHECK(plan_of("r0e0") < 0 && strstr(err, "'r0e0'") && strstr(err, "core counters"),
           "fam15h: a northbridge event is refused: %s", err);
+    model_pmu(&m, &pmu, MODEL_AMD, "k8", NULL);
+    CHECK(plan_of("event=0x1c0") < 0 && strstr(err, "event=0x1c0"),
+          "k8: an 8-bit event select; PERF_CTL bits 35:32 are reserved before family 10h: %s", err);
     model_pmu(&m, &pmu, MODEL_AMD, "fam17h", NULL);
     CHECK(plan_of("event=0x1c0") == 0 && plan.events[0].config >> 32 == 1 &&
               (plan.events[0].config & 0xff) == 0xc0,
