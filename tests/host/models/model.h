@@ -80,6 +80,16 @@ struct model {
         uint32_t msr;
         uint64_t value;
     } log[MODEL_LOG];
+
+    /* Every RDMSR, WRMSR and RDPMC that faulted (#GP, or #UD for RDPMC),
+     * and the last one: a test of code that must not fault asserts 0. */
+    unsigned faults;
+    uint32_t fault_msr;
+    uint64_t fault_value;
+    /* Counter writes while the counter counts (the SDM's sequence is to
+     * disable a counter, write it, then enable it), and the last one. */
+    unsigned running_writes;
+    uint32_t running_write_msr;
 };
 
 /* Builds the model of a synthetic CPU named as pmu_cpu_by_name() knows it
@@ -146,5 +156,9 @@ bool model_counter_add(uint64_t *ctr, uint64_t inc, unsigned width);
 /* Sign-extends bit 31 of a written value to `width` bits (P6 and arch
  * writes through IA32_PMCi). */
 uint64_t model_sign_extend32(uint64_t value, unsigned width);
+
+/* Notes a write to counter MSR `msr` when `counting` (the per-kind
+ * models call it from their WRMSR of a counter). */
+void model_note_counter_write(struct model *m, uint32_t msr, bool counting);
 
 #endif

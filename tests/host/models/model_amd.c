@@ -2,7 +2,8 @@
  * the core extension, six interleaved pairs from 0xC0010200; 48 bits. */
 #include "tests/host/models/model.h"
 
-#define SEL_EN (1ull << 22)
+#define SEL_ANY (1ull << 21) /* reserved on AMD */
+#define SEL_EN  (1ull << 22)
 
 static int amd_signal(uint64_t sel)
 {
@@ -52,6 +53,21 @@ int model_amd_rdmsr(struct model *m, uint32_t msr, uint64_t *val)
     return 0;
 }
 
+/* PERF_CTL's reserved bits, where a 1 raises #GP (AMD APM vol. 2,
+ * "Performance Monitoring Counters", the PerfEvtSeln figure, and WRMSR in
+ * vol. 3). K7 and K8 (AMD Athlon Processor x86 Code Optimization Guide,
+ * and the K8 BKDG, publication 26094, "Performance Event-Select
+ * Registers"): bits 63:32 and 21. Family 10h on (BKDG for family 10h,
+ * publication 31116, MSRC001_00[03:00]): event select bits 11:8 at 35:32,
+ * GuestOnly and HostOnly at 41:40; bits 63:42, 39:36 and 21 reserved. */
+static uint64_t amd_ctl_reserved(const struct model *m)
+{
+    if (m->cpu.family < 0x10) {
+        return 0xffffffff00000000ull | SEL_ANY;
+    }
+    return 0xfffffc0000000000ull | 0xf000000000ull | SEL_ANY;
+}
+
 int model_amd_wrmsr(struct model *m, uint32_t msr, uint64_t val)
 {
     unsigned c;
@@ -60,8 +76,12 @@ int model_amd_wrmsr(struct model *m, uint32_t msr, uint64_t val)
         return -1;
     }
     if (is_sel) {
+        if (val & amd_ctl_reserved(m)) {
+            return -1;
+        }
         m->sel[c] = val;
     } else {
+        model_note_counter_write(m, msr, m->sel[c] & SEL_EN);
         m->ctr[c] = val & ((1ull << 48) - 1);
     }
     return 0;

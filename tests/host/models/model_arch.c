@@ -3,6 +3,7 @@
  * PERF_CAPABILITIES behind PDCM, full-width writes behind FW_WRITE. */
 #include "tests/host/models/model.h"
 
+#define SEL_ANY  (1ull << 21)
 #define SEL_EN   (1ull << 22)
 #define FW_WRITE (1ull << 13)
 
@@ -92,36 +93,117 @@ int model_arch_rdmsr(struct model *m, uint32_t msr, uint64_t *val)
     return 0;
 }
 
+/* The bits of each register a WRMSR may set; a 1 anywhere else is a
+ * reserved bit and raises #GP(0) (SDM vol. 2, WRMSR). Intel SDM vol. 3B,
+ * "Architectural Performance Monitoring": */
+
+/* IA32_PERFEVTSELx (figure "Layout of IA32_PERFEVTSELx MSRs"): bits 63:32
+ * reserved; AnyThread (bit 21) only from version 3 ("AnyThread" in
+ * "Architectural Performance Monitoring Version 3"). */
+static uint64_t sel_valid(const struct model *m)
+{
+    return 0xffffffffull & ~(m->version >= 3 ? 0 : SEL_ANY);
+}
+
+/* IA32_FIXED_CTR_CTRL ("Architectural Performance Monitoring Version 2",
+ * its figure; the version 3 figure adds AnyThread): per fixed counter four
+ * bits, ring-0 and ring-3 enables, AnyThread (version 3 on), PMI; the
+ * fields of counters the CPU lacks are reserved. */
+static uint64_t fixed_ctrl_valid(const struct model *m)
+{
+    uint64_t field = m->version >= 3 ? 0xf : 0xb;
+    uint64_t valid = 0;
+    for (unsigned j = 0; j < m->n_fixed; j++) {
+        valid |= field << (4 * j);
+    }
+    return valid;
+}
+
+/* A bit per counter the CPU has: PMCi at bit i, FIXED_CTRj at 32 + j. */
+static uint64_t counter_bits(const struct model *m)
+{
+    return ((1ull << m->n_gp) - 1) | (((1ull << m->n_fixed) - 1) << 32);
+}
+
+/* IA32_PERF_GLOBAL_OVF_CTRL (version 2 figure; IA32_PERF_GLOBAL_STATUS_RESET
+ * from version 4): a clear bit per counter, ClrOvfBuffer (62) and
+ * ClrCondChgd (63); version 3 adds ClrOvfUncore (61), version 4 Trace ToPA
+ * (55), LBR_Frz (58), CTR_Frz (59). */
+static uint64_t ovf_ctrl_valid(const struct model *m)
+{
+    uint64_t valid = counter_bits(m) | 3ull << 62;
+    if (m->version >= 3) {
+        valid |= 1ull << 61;
+    }
+    if (m->version >= 4) {
+        valid |= 1ull << 55 | 3ull << 58;
+    }
+    return valid;
+}
+
+/* Whether GP counter c or fixed counter j counts now. */
+static bool gp_counting(const struct model *m, unsigned c)
+{
+    return (m->sel[c] & SEL_EN) && (!has_global(m) || ((m->global_ctrl >> c) & 1));
+}
+
+static bool fixed_counting(const struct model *m, unsigned j)
+{
+    return ((m->fixed_ctrl >> (4 * j)) & 3) && ((m->global_ctrl >> (32 + j)) & 1);
+}
+
 int model_arch_wrmsr(struct model *m, uint32_t msr, uint64_t val)
 {
     enum arch_reg kind;
     uint64_t *reg = arch_reg(m, msr, &kind);
     uint64_t gp_mask = m->gp_width >= 64 ? ~0ull : (1ull << m->gp_width) - 1;
+    uint64_t valid;
     if (!reg) {
         return -1;
     }
     switch (kind) {
     case REG_PMC:
+        /* EAX sign-extended, EDX ignored ("Full-Width Writes to Performance
+         * Counter Registers"): no value faults. */
+        model_note_counter_write(m, msr, gp_counting(m, msr - 0xc1));
         *reg = model_sign_extend32(val, m->gp_width);
         return 0;
     case REG_A_PMC:
-        *reg = val & gp_mask;
+        /* The full-width alias takes the counter's width and no more. */
+        if (val & ~gp_mask) {
+            return -1;
+        }
+        model_note_counter_write(m, msr, gp_counting(m, msr - 0x4c1));
+        *reg = val;
         return 0;
     case REG_FIXED:
+        model_note_counter_write(m, msr, fixed_counting(m, msr - 0x309));
         *reg = val & ((1ull << m->fixed_width) - 1);
         return 0;
     case REG_OVF:
+        if (val & ~ovf_ctrl_valid(m)) {
+            return -1;
+        }
         *reg &= ~val; /* GLOBAL_OVF_CTRL: write 1 to clear a status bit */
         return 0;
     case REG_CAPS:
     case REG_STATUS:
         return -1; /* read-only */
     case REG_SEL:
+        valid = sel_valid(m);
+        break;
     case REG_GLOBAL:
-        *reg = val;
-        return 0;
+        /* IA32_PERF_GLOBAL_CTRL: an enable per counter the CPU has. */
+        valid = reg == &m->fixed_ctrl ? fixed_ctrl_valid(m) : counter_bits(m);
+        break;
+    default:
+        return -1;
     }
-    return -1;
+    if (val & ~valid) {
+        return -1;
+    }
+    *reg = val;
+    return 0;
 }
 
 int model_arch_rdpmc(struct model *m, uint32_t ecx, uint64_t *val)
@@ -145,8 +227,7 @@ void model_arch_clock(struct model *m, const struct model_clock *clk)
 {
     for (unsigned c = 0; c < m->n_gp; c++) {
         int sig = arch_signal(m->sel[c]);
-        bool enabled = (m->sel[c] & SEL_EN) && (!has_global(m) || ((m->global_ctrl >> c) & 1));
-        if (!enabled || sig < 0) {
+        if (!gp_counting(m, c) || sig < 0) {
             continue;
         }
         uint64_t inc = model_evtsel_increment(m->sel[c], clk->n[sig], clk->cpl, &m->prev[c]);

@@ -59,9 +59,15 @@ struct pmu_hw model_hw(struct model *m)
     return hw;
 }
 
-int model_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
+static void note_fault(struct model *m, uint32_t msr, uint64_t val)
 {
-    struct model *m = ctx;
+    m->faults++;
+    m->fault_msr = msr;
+    m->fault_value = val;
+}
+
+static int rdmsr_kind(struct model *m, uint32_t msr, uint64_t *val)
+{
     switch (m->kind) {
     case MODEL_P5:
         return model_p5_rdmsr(m, msr, val);
@@ -80,6 +86,16 @@ int model_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
         break;
     }
     return -1;
+}
+
+int model_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
+{
+    struct model *m = ctx;
+    int r = rdmsr_kind(m, msr, val);
+    if (r < 0) {
+        note_fault(m, msr, 0);
+    }
+    return r;
 }
 
 int model_wrmsr(void *ctx, uint32_t msr, uint64_t val)
@@ -108,7 +124,9 @@ int model_wrmsr(void *ctx, uint32_t msr, uint64_t val)
     case MODEL_GP:
         break;
     }
-    if (r == 0 && m->n_log < MODEL_LOG) {
+    if (r < 0) {
+        note_fault(m, msr, val);
+    } else if (m->n_log < MODEL_LOG) {
         m->log[m->n_log].msr = msr;
         m->log[m->n_log].value = val;
         m->n_log++;
@@ -116,9 +134,16 @@ int model_wrmsr(void *ctx, uint32_t msr, uint64_t val)
     return r;
 }
 
-int model_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
+void model_note_counter_write(struct model *m, uint32_t msr, bool counting)
 {
-    struct model *m = ctx;
+    if (counting) {
+        m->running_writes++;
+        m->running_write_msr = msr;
+    }
+}
+
+static int rdpmc_kind(struct model *m, uint32_t ecx, uint64_t *val)
+{
     switch (m->kind) {
     case MODEL_P5:
         /* Only the Pentium with MMX has RDPMC; the other one #UD. */
@@ -144,6 +169,16 @@ int model_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
         break;
     }
     return -1;
+}
+
+int model_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
+{
+    struct model *m = ctx;
+    int r = rdpmc_kind(m, ecx, val);
+    if (r < 0) {
+        note_fault(m, ecx, 0);
+    }
+    return r;
 }
 
 void model_clock(struct model *m, const struct model_clock *clk)

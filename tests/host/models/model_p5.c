@@ -2,6 +2,10 @@
  * vol. 3B, "Performance Monitoring (Pentium Processors)"). */
 #include "tests/host/models/model.h"
 
+/* CESR: ES0 (bits 5:0), CC0 (8:6), PC0 (9) for CTR0, and ES1, CC1, PC1 at
+ * 16 bits more for CTR1; the rest is reserved, and WRMSR of a 1 to a
+ * reserved bit raises #GP(0) (SDM vol. 3B, "Performance Monitoring
+ * (Pentium Processors)", the CESR figure; vol. 2, WRMSR). */
 #define CESR_VALID 0x03ff03ffull
 
 /* The signal a P5 event code selects on counter c, or -1. Codes 0x2A and
@@ -43,7 +47,10 @@ int model_p5_wrmsr(struct model *m, uint32_t msr, uint64_t val)
         }
         m->cesr = val;
     } else if (msr == 0x12 || msr == 0x13) {
-        m->ctr[msr - 0x12] = val & ((1ull << 40) - 1);
+        unsigned c = msr - 0x12;
+        /* CC = 000 stops a counter; anything else counts. */
+        model_note_counter_write(m, msr, (m->cesr >> (16 * c + 6)) & 7);
+        m->ctr[c] = val & ((1ull << 40) - 1);
     } else {
         return -1;
     }

@@ -2,7 +2,8 @@
  * 31), PerfEvtSel0/1 (0x186/0x187); EN in PerfEvtSel0 enables both. */
 #include "tests/host/models/model.h"
 
-#define SEL_EN (1ull << 22)
+#define SEL_ANY (1ull << 21)
+#define SEL_EN  (1ull << 22)
 
 static int p6_signal(uint64_t sel)
 {
@@ -39,10 +40,18 @@ int model_p6_rdmsr(struct model *m, uint32_t msr, uint64_t *val)
 int model_p6_wrmsr(struct model *m, uint32_t msr, uint64_t val)
 {
     if (msr == 0xc1 || msr == 0xc2) {
+        /* EN in PerfEvtSel0 runs both counters. A write takes EAX
+         * sign-extended; EDX is ignored (SDM vol. 3B, "Performance
+         * Monitoring (P6 Family Processor)": "PerfCtr0 and PerfCtr1 ...
+         * sign-extended"), so no value faults. */
+        model_note_counter_write(m, msr, m->sel[0] & SEL_EN);
         m->ctr[msr - 0xc1] = model_sign_extend32(val, 40);
     } else if (msr == 0x186 || msr == 0x187) {
-        if (val >> 32) {
-            return -1; /* reserved */
+        /* Bits 63:32 are reserved, and WRMSR of a 1 to a reserved bit
+         * raises #GP(0) (SDM vol. 3B, the P6 PerfEvtSel0/1 figure; vol. 2,
+         * WRMSR). P6 has no AnyThread: bit 21 is reserved too. */
+        if ((val >> 32) || (val & SEL_ANY)) {
+            return -1;
         }
         m->sel[msr - 0x186] = val;
     } else {

@@ -108,6 +108,8 @@ static int model_wrmsr(void *ctx, uint32_t msr, uint64_t val)
             violation(m, "counter write above bit 39", msr, val);
             return -1;
         }
+        /* The SDM programs a counter while its CCCR is disabled. */
+        m->running_writes += (m->cccr[msr - 0x300] & ENABLE) || m->started[msr - 0x300];
         m->counter[msr - 0x300] = val;
         return 0;
     }
@@ -164,6 +166,7 @@ static int model_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
     } else if (msr == 0x1a0) {
         *val = 1u << 7; /* performance monitoring available */
     } else {
+        violation(m, "rdmsr of an MSR the model does not have", msr, 0);
         return -1;
     }
     return 0;

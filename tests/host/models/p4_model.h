@@ -28,8 +28,9 @@ struct p4_model {
     bool started[P4_MODEL_COUNTERS];   /* started by a cascade */
     bool prev_cond[P4_MODEL_COUNTERS]; /* last cycle's comparison, for edge */
     unsigned pmi[2];                   /* PMIs requested per logical processor */
-    unsigned violations;               /* writes real hardware rejects or ignores */
+    unsigned violations;               /* accesses real hardware rejects (#GP) or ignores */
     char last_violation[120];
+    unsigned running_writes; /* counter writes while the counter counts */
 };
 
 /* One event occurrence in a cycle: `count` events of ESCR unit `unit`
