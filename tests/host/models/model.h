@@ -14,8 +14,35 @@
  * core-extension MSRs only where CPUID has them; the 604/604e's freeze bits
  * (FC, FCS at CPL 0 = supervisor, FCP at CPL 3 = problem state) and its
  * per-counter event selects in MMCR0/MMCR1 (PowerPC 604e RISC
- * Microprocessor User's Manual, "Performance Monitor"). Accesses to MSRs the
- * modelled CPU does not have fail (#GP), RDPMC of a missing counter too. */
+ * Microprocessor User's Manual, "Performance Monitor").
+ *
+ * Strict where silicon is: each access silicon faults on returns -1 (#GP,
+ * or #UD for RDPMC) and is counted in `faults`, so a test asserts that
+ * the PMU layer never does one (tests/host/test_pmu_strict.c):
+ * - MSRs the modelled CPU does not have: other families' registers,
+ *   counters and selectors beyond N, GLOBAL_* before arch version 2,
+ *   IA32_PERF_CAPABILITIES (0x345) without CPUID.1:ECX.PDCM, IA32_A_PMCx
+ *   without FW_WRITE, AMD C001_02xx without PerfCtrExtCore (CPUID
+ *   8000_0001 ECX[23]); RDPMC of a missing counter.
+ * - Reserved bits on WRMSR ("#GP(0) if an attempt is made to write a 1 to
+ *   any reserved bit", SDM vol. 2, WRMSR): the Pentium CESR outside ES,
+ *   CC, PC of both counters; P6 PerfEvtSel bits 63:32 and 21;
+ *   IA32_PERFEVTSELx bits 63:32, and AnyThread (21) before version 3;
+ *   FIXED_CTR_CTRL fields of absent fixed counters, and its AnyThread bits
+ *   before version 3; GLOBAL_CTRL and GLOBAL_OVF_CTRL bits of absent
+ *   counters (SDM vol. 3B ch. 18, "Architectural Performance Monitoring",
+ *   the figures of each register per version); AMD PERF_CTL bits 63:32 and
+ *   21 on K7/K8, 63:42, 39:36 and 21 from family 10h (K8 BKDG 26094, family
+ *   10h BKDG 31116, AMD APM vol. 2 "Performance Monitoring Counters").
+ * - Counter writes: P6 and IA32_PMCx take EAX sign-extended and ignore EDX
+ *   (no fault); IA32_A_PMCx faults above the counter's width (SDM vol.
+ *   3B, "Full-Width Writes to Performance Counter Registers").
+ * Not enforced: writes above the width of P5, fixed and AMD counters are
+ * truncated (the manuals do not say they fault).
+ *
+ * A counter written while it counts (its enables set; the SDM programs a
+ * counter while it is disabled) is taken and counted in `running_writes`.
+ * The Pentium 4 model (p4_model.h) keeps its own tally in `violations`. */
 #ifndef BAREBENCH_TEST_MODEL_H
 #define BAREBENCH_TEST_MODEL_H
 

@@ -6,6 +6,16 @@
  * filter, threshold with compare, complement and edge, FORCE_OVF, the
  * sticky OVF flag, PMI requests, cascading and extended cascading.
  *
+ * Strict where silicon is: a WRMSR of a reserved bit (ESCR bits 63:31;
+ * CCCR bits 11:0, 29:28, 63:32, bit 11 allowed on the IQ CCCRs of
+ * extended-cascading models; a counter above bit 39; SDM vol. 3B, the
+ * NetBurst "ESCR MSRs" and "CCCR MSRs" figures) and any access to an MSR
+ * the model lacks (IQ_ESCR0/1 from CPUID model 3 on, table "Performance
+ * Counter MSRs and Associated CCCR and ESCR MSRs") returns -1 and counts
+ * in `violations`; so does a write real hardware ignores (active thread
+ * not 11b without Hyper-Threading). A counter written while its CCCR
+ * enables it, or a cascade started it, counts in `running_writes`.
+ *
  * Its tables are written from the SDM independently of pmu/x86/p4_regs.c, so
  * a wrong table on either side shows up as a failing test. */
 #ifndef BAREBENCH_P4_MODEL_H
