@@ -59,11 +59,15 @@ struct pmu_hw model_hw(struct model *m)
     return hw;
 }
 
-static void note_fault(struct model *m, uint32_t msr, uint64_t val)
+/* Returns an access's result r, counting it when it faulted. */
+static int note_fault(struct model *m, int r, uint32_t msr, uint64_t val)
 {
-    m->faults++;
-    m->fault_msr = msr;
-    m->fault_value = val;
+    if (r < 0) {
+        m->faults++;
+        m->fault_msr = msr;
+        m->fault_value = val;
+    }
+    return r;
 }
 
 static int rdmsr_kind(struct model *m, uint32_t msr, uint64_t *val)
@@ -90,12 +94,7 @@ static int rdmsr_kind(struct model *m, uint32_t msr, uint64_t *val)
 
 int model_rdmsr(void *ctx, uint32_t msr, uint64_t *val)
 {
-    struct model *m = ctx;
-    int r = rdmsr_kind(m, msr, val);
-    if (r < 0) {
-        note_fault(m, msr, 0);
-    }
-    return r;
+    return note_fault(ctx, rdmsr_kind(ctx, msr, val), msr, 0);
 }
 
 int model_wrmsr(void *ctx, uint32_t msr, uint64_t val)
@@ -124,9 +123,7 @@ int model_wrmsr(void *ctx, uint32_t msr, uint64_t val)
     case MODEL_GP:
         break;
     }
-    if (r < 0) {
-        note_fault(m, msr, val);
-    } else if (m->n_log < MODEL_LOG) {
+    if (note_fault(m, r, msr, val) == 0 && m->n_log < MODEL_LOG) {
         m->log[m->n_log].msr = msr;
         m->log[m->n_log].value = val;
         m->n_log++;
@@ -173,12 +170,7 @@ static int rdpmc_kind(struct model *m, uint32_t ecx, uint64_t *val)
 
 int model_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
 {
-    struct model *m = ctx;
-    int r = rdpmc_kind(m, ecx, val);
-    if (r < 0) {
-        note_fault(m, ecx, 0);
-    }
-    return r;
+    return note_fault(ctx, rdpmc_kind(ctx, ecx, val), ecx, 0);
 }
 
 void model_clock(struct model *m, const struct model_clock *clk)
