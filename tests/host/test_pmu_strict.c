@@ -303,6 +303,14 @@ static void check_rules(void)
     setup("pm", NULL, 0);
     CHECK(pmu.hw.rdmsr(pmu.hw.ctx, 0x345, &v) < 0 && m.faults == 1,
           "pm: RDMSR 0x345 faults without PDCM, and the model counts it");
+    /* GLOBAL_OVF_CTRL is R/W in the SDM's MSR table: a read is no fault
+     * (it reads 0, as in the counting QEMU); on version 1 it is absent. */
+    setup("arch", NULL, 0);
+    CHECK(pmu.hw.rdmsr(pmu.hw.ctx, 0x390, &v) == 0 && v == 0 && m.faults == 0,
+          "arch v4: RDMSR of GLOBAL_OVF_CTRL reads 0 without a fault");
+    const struct pmu_cpu_opts v1 = PMU_CPU_ARCH(1, 2, 0);
+    setup("arch", &v1, 0);
+    CHECK(pmu.hw.rdmsr(pmu.hw.ctx, 0x390, &v) < 0, "arch v1: GLOBAL_OVF_CTRL is absent: #GP");
     /* A counter written while it counts is noted, not refused. */
     setup("arch", NULL, 0);
     CHECK(pmu.hw.wrmsr(pmu.hw.ctx, 0x186, 0x4300c0) == 0 &&

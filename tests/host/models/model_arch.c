@@ -86,10 +86,13 @@ int model_arch_rdmsr(struct model *m, uint32_t msr, uint64_t *val)
 {
     enum arch_reg kind;
     uint64_t *reg = arch_reg(m, msr, &kind);
-    if (!reg || kind == REG_OVF) {
-        return -1; /* GLOBAL_OVF_CTRL is write-only */
+    if (!reg) {
+        return -1;
     }
-    *val = *reg;
+    /* IA32_PERF_GLOBAL_OVF_CTRL is R/W in the SDM's MSR table (vol. 4,
+     * "Architectural MSRs", 390H), but no manual says what a read returns:
+     * 0 here, as the counting QEMU and KVM read it. */
+    *val = kind == REG_OVF ? 0 : *reg;
     return 0;
 }
 
