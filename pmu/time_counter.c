@@ -2,11 +2,25 @@
  * placement and (no) programming, shared by every architecture. */
 #include "pmu/time_counter.h"
 
+#include "lib/fmt.h"
 #include "lib/kstring.h"
 
+/* "TSC    TSC cycles (also: cycles, cpu-cycles, ...)": the name, what it
+ * counts and the other names an event list may use. */
 void pmu_time_counter_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
-    line(ctx, pmu->backend->time_counter->list_line);
+    const struct pmu_time_counter *tc = pmu->backend->time_counter;
+    char text[200];
+    fmt_snprintf(text, sizeof text, "%-40s %s (also:", tc->name, tc->counts);
+    const char *sep = " ";
+    for (const char *const *a = tc->aliases; *a; a++) {
+        if (!str_ieq(*a, tc->name)) {
+            pmu_append(text, sizeof text, "%s%s", sep, *a);
+            sep = ", ";
+        }
+    }
+    pmu_append(text, sizeof text, ")");
+    line(ctx, text);
 }
 
 const char *pmu_time_counter_default_events(const struct pmu *pmu)

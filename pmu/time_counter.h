@@ -14,7 +14,6 @@ struct pmu_time_counter {
     const char *counts;         /* what it counts, for messages: "TSC cycles" */
     const char *source;         /* what it is: "time-stamp counter" */
     const char *read;           /* the instructions that read it: "RDTSC" */
-    const char *list_line;      /* its line in pmu-encode --list */
     const char *const *aliases; /* the names an event list may use, NULL-terminated */
 };
 

@@ -19,8 +19,6 @@ static const struct pmu_time_counter counter = {
     .counts = "time base ticks",
     .source = "time base",
     .read = "mftbu/mftb",
-    .list_line = "TB                                       time base ticks (also: timebase, "
-                 "cycles, cpu-cycles)",
     .aliases = aliases,
 };
 

@@ -18,8 +18,6 @@ static const struct pmu_time_counter counter = {
     .counts = "TSC cycles",
     .source = "time-stamp counter",
     .read = "RDTSC",
-    .list_line = "TSC                                      time-stamp counter cycles "
-                 "(also: cycles, cpu-cycles, UNHALTED_CORE_CYCLES, CPU_CLK_UNHALTED)",
     .aliases = aliases,
 };
 
