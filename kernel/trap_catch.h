@@ -1,7 +1,8 @@
 /* Catching exceptions, alike on every architecture: code arms a catch with
  * trap_try, and an exception while it is armed resumes that code, with what
  * the exception was recorded, instead of ending the run. Each architecture
- * saves and restores the registers (ksetjmp and klongjmp in boot/<arch>/),
+ * saves and restores the registers (ksetjmp and klongjmp:
+ * kernel/x86/kjmp.asm, boot/ppc/vectors.S),
  * decides in its exception handler which vectors a catch may take, and
  * names its vectors (kernel/<arch>/traps.c). */
 #ifndef BAREBENCH_TRAP_CATCH_H

@@ -1,5 +1,6 @@
-; Exception entry stubs, descriptor-table loads and the non-local jump that
-; lets a caught fault resume in the code that armed the catch.
+; Exception entry stubs and descriptor-table loads. The non-local jump that
+; lets a caught fault resume the code that armed the catch is
+; kernel/x86/kjmp.asm, which a hosted build shares.
 
 section .text
 
@@ -68,34 +69,6 @@ idt_load:
     mov eax, [esp + 4]
     lidt [eax]
     ret
-
-; int ksetjmp(struct kjmp_buf *buf): 0 now, the value given to klongjmp later.
-global ksetjmp
-ksetjmp:
-    mov eax, [esp + 4]
-    mov [eax + 0], ebx
-    mov [eax + 4], esi
-    mov [eax + 8], edi
-    mov [eax + 12], ebp
-    lea ecx, [esp + 4]
-    mov [eax + 16], ecx             ; esp after our return
-    mov ecx, [esp]
-    mov [eax + 20], ecx             ; return address
-    xor eax, eax
-    ret
-
-; void klongjmp(struct kjmp_buf *buf, int value)
-global klongjmp
-klongjmp:
-    mov edx, [esp + 4]
-    mov eax, [esp + 8]
-    mov ebx, [edx + 0]
-    mov esi, [edx + 4]
-    mov edi, [edx + 8]
-    mov ebp, [edx + 12]
-    mov esp, [edx + 16]
-    cld
-    jmp [edx + 20]
 
 ; The double-fault task starts here on its own stack, with the #DF error
 ; code (always 0) pushed; it never returns.
