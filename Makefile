@@ -8,13 +8,14 @@
 #   ARCH      the ISA: mk/isa/$(ARCH).mk (x86, ppc)
 #   MODE      the execution mode, where the ISA has several: mk/isa/$(ARCH)/$(MODE).mk
 #             (x86: 32); the ISA's fragment names its default
-#   PLATFORM  what the program runs on: mk/platform/$(PLATFORM).mk (metal: bare metal)
+#   PLATFORM  what the program runs on: mk/platform/$(PLATFORM).mk (metal: bare metal;
+#             linux: a Linux process on the machine at hand, also HOSTED=1)
 # The values are the fragments there are; a value differs from its axis's
 # default only when set on the command line.
 DEFAULT_ARCH     := x86
 DEFAULT_PLATFORM := metal
 ARCH     := $(DEFAULT_ARCH)
-PLATFORM := $(DEFAULT_PLATFORM)
+PLATFORM := $(if $(HOSTED),linux,$(DEFAULT_PLATFORM))
 ISAS      := $(basename $(notdir $(wildcard mk/isa/*.mk)))
 PLATFORMS := $(basename $(notdir $(wildcard mk/platform/*.mk)))
 $(if $(filter $(ARCH),$(ISAS)),,$(error ARCH=$(ARCH): not one of $(ISAS)))
@@ -57,10 +58,12 @@ KERNEL := $(BUILD)/barebench.elf
 ISO    := $(BUILD)/barebench.iso
 include mk/platform/$(PLATFORM).mk
 
-# Kernel sources: every layer, plus $(PAYLOAD).
-K_ASM  := $(wildcard $(addsuffix /*.asm,$(K_DIRS))) $(filter %.asm,$(PAYLOAD))
-K_S    := $(wildcard $(addsuffix /*.S,$(K_DIRS))) $(filter %.S,$(PAYLOAD))
-K_C    := $(wildcard $(addsuffix /*.c,$(K_DIRS))) $(filter %.c,$(PAYLOAD))
+# Kernel sources: every layer, the files the platform takes from folders it
+# otherwise leaves out (K_SHARED), plus $(PAYLOAD).
+K_SRC  := $(K_SHARED) $(PAYLOAD)
+K_ASM  := $(wildcard $(addsuffix /*.asm,$(K_DIRS))) $(filter %.asm,$(K_SRC))
+K_S    := $(wildcard $(addsuffix /*.S,$(K_DIRS))) $(filter %.S,$(K_SRC))
+K_C    := $(wildcard $(addsuffix /*.c,$(K_DIRS))) $(filter %.c,$(K_SRC))
 K_OBJ  := $(patsubst %,$(BUILD)/k/%.o,$(K_ASM) $(K_S) $(K_C))
 
 # Sources that also compile for the host (tests, pmu-encode, fuzzers): the

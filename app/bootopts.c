@@ -18,6 +18,7 @@ struct boot_options boot_opts = {
     .wss = 1024,
     .watchdog = 2000,
     .qrpage = 4,
+    .cpu = "auto",
 };
 
 static const char *const exit_choices[] = {"auto", "qemu", "bochs", "halt", "reboot", NULL};
@@ -69,6 +70,7 @@ static const struct opt_def defs[] = {
      .target = &boot_opts.turbo, .choices = turbo_choices},
     {"aggregate", OPT_CHOICE, "the value the table shows first", .target = &boot_opts.aggregate,
      .choices = aggregate_choices},
+    {"cpu", OPT_STRING, "hosted run: the CPU to pin to, or auto (the least loaded)", STR(cpu)},
 };
 
 #define N_DEFS (sizeof defs / sizeof defs[0])

@@ -32,6 +32,7 @@ struct boot_options {
     char sample[96];    /* EVENT:PERIOD, or empty: no sampling */
     unsigned turbo;     /* enum turbo_choice */
     uint32_t qrpage;    /* seconds each end-of-run screen page shows; 0 = no pages */
+    char cpu[8];        /* hosted run: "auto" or the CPU number to pin to */
 };
 
 extern struct boot_options boot_opts;

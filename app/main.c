@@ -41,7 +41,7 @@ static void read_options(void)
 {
     const char *line = about.command_line;
     size_t taken = options_copy_line(cmdline, sizeof cmdline, line);
-    kprintf("\nbarebench %s: bare-metal %s benchmarks (%s, %s%sserial %s)\n", BAREBENCH_VERSION,
+    kprintf("\nbarebench %s: %s %s benchmarks (%s, %s%sserial %s)\n", BAREBENCH_VERSION, about.kind,
             about.isa, about.env, about.machine ? about.machine : "", about.machine ? ", " : "",
             about.serial);
     if (about.loader_note) {

@@ -10,6 +10,7 @@
 
 /* The platform as the banner and the records name it. */
 struct platform_about {
+    const char *kind;         /* "bare-metal", "hosted" */
     const char *isa;          /* "x86", "PowerPC" */
     const char *env;          /* where it runs: "qemu", "bochs", "hw" */
     const char *machine;      /* the board where the ISA has several ("PReP"), else NULL */

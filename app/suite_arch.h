@@ -26,6 +26,16 @@ void suite_conditions_record(void);
  * as a cond record; `when` is "before" or "after" the suite. */
 void suite_conditions_calibrate(struct pmu *pmu, const char *when);
 
+/* TSC ticks per core cycle times 100, as a dependent ADD chain (latency 1)
+ * measured it before the suite, or 0 where the run has no such figure (bare
+ * metal reads a cycles counter instead). Where it is not 0, results in
+ * ticks are also shown in cycles, marked as calibrated. */
+int64_t suite_ticks_per_cycle_x100(void);
+
+/* Whether the kernel's monitor gate (int 0x80, app/x86/gate.h) answers
+ * payloads: on bare metal, not in a Linux process. */
+bool suite_has_monitor_gate(void);
+
 /* Why this CPU cannot run the payload, or NULL. */
 const char *suite_missing_feature(const struct payload *p, const struct cpu_info *cpu);
 

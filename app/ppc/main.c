@@ -11,6 +11,7 @@
 #include "kernel/ppc/machine.h"
 #include "kernel/ppc/memory.h"
 #include "kernel/ppc/traps.h"
+#include "lib/kstring.h"
 
 /* The boot options: tools/boot writes them into the image after the
  * marker (QEMU's PowerPC machines hand a -kernel image no command line of
@@ -31,6 +32,7 @@ void platform_console_init(struct platform_about *about)
 {
     machine_init(entry_kind == ENTRY_OF ? ENTRY_OF : ENTRY_PREP);
     *about = (struct platform_about){
+        "bare-metal",
         "PowerPC",
         exit_under_qemu() ? "qemu" : "hw",
         machine.name,
@@ -57,6 +59,12 @@ static void unsupported_options(void)
     }
     if (boot_opts.exit == EXIT_BOCHS) {
         run_error("options", "exit=bochs: there is no Bochs for PowerPC; halting instead");
+    }
+    if (!str_ieq(boot_opts.cpu, "auto")) {
+        run_error("options",
+                  "cpu=%s: only a hosted run pins to a CPU; the kernel runs on the "
+                  "boot CPU",
+                  boot_opts.cpu);
     }
 }
 

@@ -6,6 +6,7 @@
 #include "app/bootopts.h"
 #include "app/modules.h"
 #include "app/platform.h"
+#include "app/run_errors.h"
 #include "app/x86/screenpages.h"
 #include "bench/record.h"
 #include "kernel/console.h"
@@ -23,6 +24,7 @@
 #include "kernel/x86/vga.h"
 #include "kernel/x86/vgagfx.h"
 #include "lib/fmt.h"
+#include "lib/kstring.h"
 
 static uint32_t loader_magic, loader_info;
 static struct boot_info boot;
@@ -86,7 +88,8 @@ void platform_console_init(struct platform_about *about)
                      "unknown boot loader magic 0x%x; no options, no memory map",
                      (unsigned)loader_magic);
     }
-    *about = (struct platform_about){"x86",
+    *about = (struct platform_about){"bare-metal",
+                                     "x86",
                                      run_env_name(env),
                                      0,
                                      serial ? "COM1 115200 8N1" : "absent",
@@ -97,6 +100,12 @@ void platform_console_init(struct platform_about *about)
 
 void platform_options_apply(void)
 {
+    if (!str_ieq(boot_opts.cpu, "auto")) {
+        run_error("options",
+                  "cpu=%s: only a hosted run (make run HOSTED=1) pins to a CPU; the "
+                  "kernel runs on the boot CPU",
+                  boot_opts.cpu);
+    }
     exit_configure(boot_opts.exit, env);
     screen_hide_lines(boot_opts.verbose >= 2 ? 0 : RECORD_PREFIX);
 }

@@ -53,10 +53,13 @@ def layer_of(path):
 
 def axes(path):
     """The axis folders a file of a layer sits in, outermost first:
-    pmu/x86/p6.c -> ["x86"], kernel/x86/32/a.c -> ["x86", "32"]."""
+    pmu/x86/p6.c -> ["x86"], kernel/x86/32/a.c -> ["x86", "32"], and a
+    platform's own ISA folder: kernel/linux/x86/a.c -> ["linux", "x86"]."""
     parts = path.split("/")[1:-1]
     found = []
-    if parts and (parts[0] in MODES or parts[0] in PLATFORMS):
+    if parts and parts[0] in PLATFORMS:
+        found.append(parts.pop(0))
+    if parts and parts[0] in MODES:
         found.append(parts[0])
         if len(parts) > 1 and parts[1] in MODES.get(parts[0], ()):
             found.append(parts[1])
@@ -70,7 +73,17 @@ def axis_violations(pairs):
     one of its modes."""
     return ["%s -> %s" % (p, inc) for p, inc in pairs
             if layer_of(p) is not None and layer_of(inc) is not None
-            and axes(p)[:len(axes(inc))] != axes(inc)]
+            and not _within(axes(inc), axes(p))]
+
+
+def _within(theirs, mine):
+    """Whether code built for the axes `mine` is built for `theirs` too: an
+    ISA's folder (and its modes) from the ISA's own code or a platform's
+    folder for that ISA; a platform's folder only from that platform's."""
+    if theirs and theirs[0] in PLATFORMS:
+        return mine[:len(theirs)] == theirs
+    isa = [a for a in mine if a not in PLATFORMS]
+    return isa[:len(theirs)] == theirs
 
 
 def test_includes_are_written_from_the_top():
@@ -124,6 +137,22 @@ def test_an_include_across_axes_is_found():
              ("bench/%s/%s/w.c" % (isa, mode), "kernel/%s/k.h" % isa),
              ("app/%s/a.c" % one, "kernel/%s/k.h" % one), ("app/a.c", "pmu/p.h")]
     assert axis_violations(pairs) == ["%s -> %s" % p for p in pairs[:3]], axis_violations(pairs)
+
+
+def test_a_platform_folder_is_its_own():
+    # a platform's ISA folder may use that ISA's code; shared code and the
+    # ISA's code may not use the platform's, nor a platform's neutral code
+    # its ISA folder
+    platform = next(p for p in PLATFORMS if p != "metal")
+    isa = sorted(MODES)[0]
+    allowed = [("app/%s/%s/a.c" % (platform, isa), "kernel/%s/k.h" % isa),
+               ("app/%s/%s/a.c" % (platform, isa), "kernel/%s/k.h" % platform),
+               ("app/%s/a.c" % platform, "kernel/k.h")]
+    refused = [("kernel/%s/a.c" % isa, "kernel/%s/k.h" % platform),
+               ("app/a.c", "kernel/%s/k.h" % platform),
+               ("kernel/%s/a.c" % platform, "kernel/%s/%s/k.h" % (platform, isa))]
+    assert axis_violations(allowed + refused) == ["%s -> %s" % p for p in refused], \
+        axis_violations(allowed + refused)
 
 
 def unit_graph():

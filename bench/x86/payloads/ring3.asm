@@ -4,13 +4,13 @@
 ; from user mode).
 %include "payload.mac"
 
-PAYLOAD gate_hello, "int 0x80 hello: a round trip through the monitor gate, kernel included", VARIABLE
+PAYLOAD gate_hello, "int 0x80 hello: a round trip through the monitor gate, kernel included", VARIABLE, NEEDS_GATE
     mov eax, 250                        ; the monitor call (app/x86/gate.h)
     xor ebx, ebx                        ; operation 0: hello
     int 0x80
 ENDPAYLOAD
 
-PAYLOAD gate_bad, "int 0x80 with an unknown system call number: the gate's quickest answer", VARIABLE, NOT_DEFAULT
+PAYLOAD gate_bad, "int 0x80 with an unknown system call number: the gate's quickest answer", VARIABLE, NOT_DEFAULT | NEEDS_GATE
     xor eax, eax
     int 0x80
 ENDPAYLOAD

@@ -1,31 +1,8 @@
-/* The suite's x86 side: the run's conditions (serializer and the rest),
- * and the CPUID features. */
+/* The suite's x86 side, on every x86 platform: what a payload needs of the
+ * CPU (CPUID features, and what only trying tells). */
 #include "app/suite_arch.h"
-
-#include "app/bootopts.h"
-#include "app/x86/conditions.h"
-#include "kernel/console.h"
 #include "kernel/x86/probe.h"
 #include "kernel/x86/user.h"
-
-/* The x86 conditions (app/x86/conditions.c): one set per run. */
-static struct conditions conditions;
-
-enum serializer suite_conditions_setup(struct pmu *pmu, unsigned serialize_choice, bool turbo_off)
-{
-    conditions_setup(&conditions, pmu, serialize_choice, turbo_off);
-    return conditions.ser;
-}
-
-void suite_conditions_record(void)
-{
-    conditions_record(&conditions);
-}
-
-void suite_conditions_calibrate(struct pmu *pmu, const char *when)
-{
-    conditions_calibrate(pmu, when);
-}
 
 /* The needs a CPUID feature flag answers, keyed by the need. */
 static const struct cpuid_need {
@@ -44,11 +21,11 @@ static const struct cpuid_need {
 static const char *missing_by_probe(uint32_t flags)
 {
     uint64_t value;
+    if ((flags & PAYLOAD_NEEDS_MSR) && user_active()) {
+        return "RDMSR faults at CPL 3 (ring=3, or a hosted run)";
+    }
     if ((flags & PAYLOAD_NEEDS_MSR) && rdmsr_safe(0x10, &value)) {
         return "RDMSR of MSR 0x10 faults here";
-    }
-    if ((flags & PAYLOAD_NEEDS_MSR) && user_active()) {
-        return "RDMSR faults at CPL 3 (ring=3)";
     }
     if ((flags & PAYLOAD_NEEDS_RDPMC) && rdpmc_safe(0, &value)) {
         return "RDPMC of counter 0 faults here";
@@ -68,6 +45,11 @@ const char *suite_missing_feature(const struct payload *p, const struct cpu_info
     }
     if ((p->flags & PAYLOAD_NEEDS_MSR) && !cpu->features[FEAT_MSR]) {
         return "the CPU has no MSRs";
+    }
+    tested |= PAYLOAD_NEEDS_GATE;
+    if ((p->flags & PAYLOAD_NEEDS_GATE) && !suite_has_monitor_gate()) {
+        return "it needs the kernel's monitor gate: in a hosted run int 0x80 is a Linux system "
+               "call";
     }
     /* A need declared in bench/payload.def that nothing here tests yet: the
      * payload might fault or measure something else, so it does not run. */

@@ -1,0 +1,35 @@
+/* The suite's conditions on bare-metal x86: the serializer and the rest
+ * (app/x86/conditions.c). */
+#include "app/suite_arch.h"
+#include "app/x86/conditions.h"
+
+/* The x86 conditions (app/x86/conditions.c): one set per run. */
+static struct conditions conditions;
+
+enum serializer suite_conditions_setup(struct pmu *pmu, unsigned serialize_choice, bool turbo_off)
+{
+    conditions_setup(&conditions, pmu, serialize_choice, turbo_off);
+    return conditions.ser;
+}
+
+void suite_conditions_record(void)
+{
+    conditions_record(&conditions);
+}
+
+void suite_conditions_calibrate(struct pmu *pmu, const char *when)
+{
+    conditions_calibrate(pmu, when);
+}
+
+bool suite_has_monitor_gate(void)
+{
+    return true;
+}
+
+/* Bare metal calibrates with a cycles counter where one counts (the
+ * cycles_per_tsc conditions), not with a chain of known latency. */
+int64_t suite_ticks_per_cycle_x100(void)
+{
+    return 0;
+}
