@@ -206,6 +206,7 @@ report: deps $(KERNEL) $(ISO)
 check: deps
 	@$(MAKE) --no-print-directory -j2 all iso
 	@$(MAKE) --no-print-directory -j2 ARCH=ppc
+	@$(MAKE) --no-print-directory -j2 HOSTED=1
 	@$(MAKE) --no-print-directory emu
 	@BUILD=$(BUILD) tests/run-checks
 
@@ -263,6 +264,8 @@ help:
 	@echo "make ARCH=ppc   build the PowerPC 604/604e kernel into build/ppc; make run ARCH=ppc"
 	@echo "                boots it: MACHINE=40p|g3beige|mac99 CPU=604e|604 ARGS='boot options'"
 	@echo "                COUNTING=1: under the counting QEMU (make emu) with -icount"
+	@echo "make HOSTED=1   build the suite as a Linux process (build/linux/barebench); make run"
+	@echo "                HOSTED=1 runs it on this machine: ARGS='options' (cpu=N pins it)"
 	@echo "make emu        build the counting QEMU (Debian's source + emu/qemu/patches, cached)"
 	@echo "make run-iso    boot the ISO in QEMU (BIOS; UEFI=1 for OVMF)"
 	@echo "make bochs      boot the ISO in Bochs: MODEL=p4_willamette"

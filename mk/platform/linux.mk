@@ -15,8 +15,6 @@ KCFLAGS  += -ffreestanding -fno-pic -fno-pie -fno-stack-protector -fno-builtin \
 K_LDSCRIPT := kernel/linux/hosted.ld
 KLDFLAGS += -nostdlib -no-pie -static -Wl,--build-id=none -Wl,-N -Wl,-z,noexecstack \
             -Wl,--no-warn-rwx-segments -Wl,-T,$(K_LDSCRIPT)
-HOSTED_LOG := $(BUILD)/hosted.log
-# The run's output on the terminal and in $(HOSTED_LOG); make fails as the
-# run does.
-RUN = { $(KERNEL) $(ARGS); echo $$? >$(BUILD)/hosted.status; } | tee $(HOSTED_LOG); \
-  exit $$(cat $(BUILD)/hosted.status)
+# The run's output on the terminal and in $(BUILD)/hosted.log; make fails as
+# the run does.
+RUN = tools/run-hosted $(KERNEL) $(BUILD)/hosted.log $(ARGS)

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""The hosted run (make HOSTED=1): the same suite as a Linux process on the
+machine at hand. Structure only, never timing: the records are sound, the
+process says what Linux gave it (kernel, CPU, scheduling, pages, counters),
+the payloads that need the machine are skipped with their reason, faults
+and a runaway payload give the same fault records as on bare metal, and a
+fault outside any payload ends the run with FAIL. A kernel that runs no
+i386 processes (IA32 emulation off, as on this project's CI machines) gets
+the program under qemu-i386 (Debian's qemu-user): the structure is the same,
+the figures are an emulator's."""
+
+import errno
+import os
+import shutil
+import subprocess
+
+import bootcheck as bc
+from bblib import records as rec
+
+PROGRAM = os.path.join(bc.BUILD, "linux", "barebench")
+SUITE = ("bench=add_latency+imul_latency+chase_l1+gate_hello+cost_rdmsr+fault_ud+fault_pf+"
+         "runaway reps=5 warmup=1 watchdog=500")
+# payload -> the vector its fault record carries (runaway: the watchdog's)
+FAULTS = {"fault_ud": "6", "fault_pf": "14", "runaway": "2"}
+HOSTED_CONDS = ["hosted_kernel", "hosted_cpu", "hosted_sched", "hosted_pages", "hosted_counters",
+                "ticks_per_cycle_before", "ticks_per_cycle_after", "redone"]
+
+
+def launcher():
+    """How this machine runs the i386 program: [] natively, else qemu-i386."""
+    try:
+        subprocess.run([PROGRAM, "bench=list"], capture_output=True, timeout=60)
+        return []
+    except OSError as e:
+        if e.errno != errno.ENOEXEC:
+            raise
+    qemu = shutil.which("qemu-i386")
+    return [qemu] if qemu else None
+
+
+def run(prefix, *args):
+    p = subprocess.run(prefix + [PROGRAM] + list(args), capture_output=True, text=True,
+                       timeout=300)
+    return p.returncode, p.stdout
+
+
+def check_suite(prefix):
+    code, out = run(prefix, *SUITE.split())
+    bc.report(code == 0 and out.rstrip().endswith("barebench: finished, status PASS"),
+              "hosted suite: ends with PASS, exit status 0, though payloads faulted (got %d)" % code)
+    try:
+        runs = rec.check_log(out, "hosted")
+    except rec.LogError as e:
+        bc.report(False, "hosted suite: records check: %s" % e.problems[0])
+        return
+    bc.report(len(runs) == 1, "hosted suite: one run of sound records (CRC, sequence, end)")
+    records = runs[0].records
+    boot = records[0].fields
+    bc.report(boot["environment"] == "hosted", "the boot record's environment is hosted (got %r)" % boot["environment"])
+    conds = {r.fields["key"]: r.fields for r in records if r.type == "cond"}
+    missing = [k for k in HOSTED_CONDS if k not in conds]
+    bc.report(not missing, "cond records say what Linux gave: %s" % (missing or "all there"))
+    if missing:
+        return
+    has_pmu = os.path.exists("/sys/bus/event_source/devices/cpu/type") or \
+        os.path.exists("/sys/bus/event_source/devices/cpu_core/type")
+    counters = conds["hosted_counters"]["value"]
+    bc.report((counters == "tsc") == (not has_pmu),
+              "hosted_counters is tsc exactly when Linux offers no hardware PMU (%s, PMU %s)"
+              % (counters, "present" if has_pmu else "absent"))
+    if counters == "tsc":
+        bc.report(boot["pmu"] == "tsc" and "no hardware PMU" in out,
+                  "without a PMU the run says so plainly and measures the TSC")
+    bc.report(conds["hosted_pages"]["value"] in ("2M-hugetlb", "2M-thp", "4K"),
+              "hosted_pages names the page size (%s)" % conds["hosted_pages"]["value"])
+    bc.report(conds["hosted_sched"]["value"] in ("fifo", "other"),
+              "hosted_sched names the policy obtained (%s)" % conds["hosted_sched"]["value"])
+    bc.report(conds["redone"]["value"].isdigit(), "the windows redone are counted")
+    skips = {r.fields["bench"]: r.fields["reason"] for r in records if r.type == "skip"}
+    bc.report("monitor gate" in skips.get("gate_hello", ""),
+              "gate_hello is skipped: int 0x80 is a Linux system call (%r)"
+              % skips.get("gate_hello"))
+    bc.report("CPL 3" in skips.get("cost_rdmsr", ""),
+              "cost_rdmsr is skipped: RDMSR faults at CPL 3 (%r)" % skips.get("cost_rdmsr"))
+    faults = {r.fields["bench"]: r.fields["vector"] for r in records if r.type == "fault"}
+    bc.report(faults == FAULTS, "faults and the runaway give fault records with their vectors: "
+              "%s" % faults)
+    results = {r.fields["bench"] for r in records if r.type == "result"}
+    bc.report({"add_latency", "imul_latency", "chase_l1"} <= results,
+              "the other payloads are measured after the faults (%s)" % sorted(results))
+    if prefix:
+        bc.skip("figures on silicon: this kernel runs no i386 process, so qemu-i386 ran it")
+        return
+    tpc = conds["ticks_per_cycle_before"]["value"]
+    bc.report(tpc != "-" or "NetBurst" in conds["ticks_per_cycle_before"]["detail"],
+              "on silicon the TSC is calibrated in cycles by the ADD chain (%s)" % tpc)
+
+
+def check_fault_outside_payloads(prefix):
+    code, out = run(prefix, "fault=ud", "bench=nop")
+    bc.report("*** unexpected exception #UD (vector 6" in out and code == 1 and
+              out.rstrip().endswith("status FAIL"),
+              "fault=ud outside any payload is reported and ends with FAIL, exit status 1 "
+              "(got %d)" % code)
+
+
+def check_bad_options(prefix):
+    code, out = run(prefix, "cpu=999", "sample=cycles:1000", "exit=halt", "bench=nop", "reps=3")
+    bc.report("cpu=999: not a CPU this process may run on" in out,
+              "cpu= beyond the allowed CPUs is named, and the least loaded is taken")
+    bc.report("sample=cycles:1000: a hosted run does not sample" in out,
+              "sample= is refused with its reason")
+    bc.report("exit=halt: a hosted run ends as a process does" in out,
+              "exit= is refused with its reason")
+    bc.report(code == 0, "the run goes on after the bad options (exit status %d)" % code)
+
+
+def main():
+    if not bc.report(os.path.exists(PROGRAM), "%s is built (make HOSTED=1)" % PROGRAM):
+        return bc.summary()
+    prefix = launcher()
+    if prefix is None:
+        bc.report(False, "this kernel runs no i386 process and qemu-i386 is not installed "
+                  "(make deps)")
+        return bc.summary()
+    print("hosted: running %s" % ("natively" if not prefix else "under qemu-i386"), flush=True)
+    check_suite(prefix)
+    check_fault_outside_payloads(prefix)
+    check_bad_options(prefix)
+    return bc.summary()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
