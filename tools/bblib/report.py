@@ -119,16 +119,18 @@ def _calibrated_table(report):
     order = []
     for k in keyed:
         order += [key for key, r in k.items() if r["unit"] == "ticks" and key not in order]
+    if not order:
+        return []
     rows = []
     for key in order:
         row = list(key)
         for t, k in zip(targets, keyed):
-            value = results.calibrated(results.per_cycle_of(t), k[key], k[key]["median"]) \
-                if key in k else None
+            value = (results.calibrated(results.per_cycle_of(t), k[key], k[key]["median"])
+                     if key in k else None)
             row.append("-" if value is None else results.fixed2(value))
         rows.append(row)
     return markdown_table(["bench", "event"] + ["%s (ticks per cycle %s)" % (
-        t["target"], results.fixed2(results.per_cycle_of(t))) for t in targets], rows) if rows else []
+        t["target"], results.fixed2(results.per_cycle_of(t))) for t in targets], rows)
 
 
 def _results_table(report):
