@@ -145,8 +145,8 @@ def _judge(boot, pass_code=None):
         boot.problems.append("exit status %d" % boot.exit_code)
     said = [l for l in boot.stderr.splitlines() if l.strip() and "warning:" not in l]
     if boot.problems and said:
-        boot.problems.append("%s said: %s" % ("the program" if boot.target == "hosted" else "the emulator",
-                                              said[-1][-200:]))
+        who = "the program" if boot.target == "hosted" else "the emulator"
+        boot.problems.append("%s said: %s" % (who, said[-1][-200:]))
     return boot
 
 
