@@ -95,7 +95,7 @@ def table(rep):
             " ".join(map(str, s)) for s in others))
     lines += ["Host: %s" % ", ".join("%s %s" % (k[len("hosted_"):] if k.startswith("hosted_")
                                                  else k, cond.get(k, {}).get("value", "-"))
-                                     for k in report.HOSTED_CONDITIONS[:5]),
+                                     for k in report.HOST_GAVE),
               "Runs: %d (%s); ticks per cycle: %s; windows redone: %s" % (
                   len(targets), ", ".join(t["target"] for t in targets),
                   _cells(results.per_cycle_of(t) for t in targets),

@@ -99,8 +99,10 @@ def _conditions_table(report):
 
 
 # The conditions a hosted run (PLATFORM=linux) records, shown for those runs.
-HOSTED_CONDITIONS = ("hosted_kernel", "hosted_cpu", "hosted_sched", "hosted_pages",
-                     "hosted_counters") + records.TICKS_PER_CYCLE + ("redone",)
+# HOST_GAVE: what the host gave the process (kernel release, CPU pinned to,
+# scheduling policy, page size, counters).
+HOST_GAVE = ("hosted_kernel", "hosted_cpu", "hosted_sched", "hosted_pages", "hosted_counters")
+HOSTED_CONDITIONS = HOST_GAVE + records.TICKS_PER_CYCLE + ("redone",)
 
 
 def _hosted_table(report):
