@@ -270,6 +270,8 @@ help:
 	@echo "make run-iso    boot the ISO in QEMU (BIOS; UEFI=1 for OVMF)"
 	@echo "make bochs      boot the ISO in Bochs: MODEL=p4_willamette"
 	@echo "make report     default suite on QEMU + Bochs models: build/report.{md,csv,json,svg}"
+	@echo "make bench-hosted  the hosted program (PLATFORM=linux) 3 times on this machine: each payload"
+	@echo "                in ticks and calibrated cycles beside the published figures; ARGS='options'"
 	@echo "make check      host tests and the boot matrix; ends with 'N passed, N failed'"
 	@echo "make check-fresh  make run and make check in a fresh Debian 12 root (debootstrap)"
 	@echo "make check-lava run lava/job-qemu.yaml with lava-run (installs lava-dispatcher)"
@@ -289,3 +291,13 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# The hosted program (PLATFORM=linux) run three times on this machine: every
+# payload in TSC ticks and calibrated cycles, the run-to-run spread, beside
+# the figures published for the host's microarchitecture (tools/bench_hosted.py,
+# tools/bblib/published.py); the table also goes to build/linux/bench-hosted/.
+.PHONY: bench-hosted
+bench-hosted:
+	@$(MAKE) --no-print-directory -j2 PLATFORM=linux
+	@tools/bench_hosted.py --program build/linux/barebench -o build/linux/bench-hosted \
+	  $(if $(ARGS),--append '$(ARGS)')

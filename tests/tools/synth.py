@@ -3,8 +3,10 @@ error record, a run that ends with status fail, repetitions that disagree."""
 
 import os
 import sys
+from decimal import Decimal
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from bblib import results  # noqa: E402
 from bblib.records import make_record  # noqa: E402
 
 
@@ -119,3 +121,76 @@ def big_values_log(values=("1234567890123456.78", "123456789012345678901234567.0
     lines = [make_record(seq, kind, *fields) for seq, (kind, *fields) in enumerate(body)]
     lines.append(make_record(len(lines), "end", len(lines), "pass"))
     return "\n".join(lines) + "\n"
+
+
+# A hosted run's payloads and their values in cycles per iteration: what a
+# Zen 5 core gives (AMD's Zen 5 guide: L1 4, L2 14 cycles).
+HOSTED_CYCLES = (("add_latency", "1", "1.00"), ("imul_latency", "1", "3.00"),
+                 ("chase_l1", "1", "4.00"), ("chase_l2", "1", "14.00"),
+                 ("x87_fadd", "1", "3.00"), ("div_latency", "1", "13.00"))
+
+
+def hosted_log(before="0.61", after="0.63", signature=("AuthenticAMD", 26, 2, 0),
+               cycles=HOSTED_CYCLES, skip=(("cost_rdmsr", "needs ring 0: RDMSR #GPs in a "
+                                           "Linux process"),), scale="0.62", redone=3,
+               cmdline=None, status="pass"):
+    """A hosted run (the program as a Linux process, PLATFORM=linux) on a CPU
+    of `signature` (vendor, family, model, stepping) with only the TSC: its
+    hosted_* conditions, the ADD-chain calibration `before` and `after` the
+    suite ("-": not measured), a result in ticks per payload of `cycles`
+    (name, expected, cycles) at `scale` ticks per cycle, and `skip`ped ones;
+    `cmdline`: its arguments (default: bench= the payloads), `status`: how
+    it ends."""
+    vendor, family, model, stepping = signature
+    if cmdline is None:
+        cmdline = "bench=" + ";".join(name for name, _, _ in cycles)
+    body = [("boot", 4, vendor, family, model, stepping, "Synthetic CPU", "tsc", 0, "lfence",
+             "hosted", cmdline.replace(",", ";")),
+            ("cond", "serialize", "lfence", "LFENCE serializes: %s" % vendor),
+            ("cond", "hosted_kernel", "6.18.44", "Linux 6.18.44 x86_64"),
+            ("cond", "hosted_cpu", "1", "the least loaded of 0-1 (/proc/stat)"),
+            ("cond", "hosted_sched", "other", "SCHED_FIFO refused: EPERM"),
+            ("cond", "hosted_pages", "2M-thp", "MAP_HUGETLB refused; madvise(MADV_HUGEPAGE)"),
+            ("cond", "hosted_counters", "tsc", "no cpu PMU under /sys/bus/event_source/devices"),
+            ("cond", "ticks_per_cycle_before", before,
+             "TSC ticks per cycle of a dependent ADD chain (latency 1) before the suite")]
+    for name, expected, value in cycles:
+        ticks = results.fixed2(Decimal(value) * Decimal(scale))
+        body += [("bench", name, expected, "payload %s" % name),
+                 ("pass", name, 0, "TSC"),
+                 ("result", name, "TSC", "rdtsc", "TSC", 0, "ticks", 101, 100) + (ticks,) * 5]
+    for name, reason in skip:
+        body += [("bench", name, "2", "payload %s" % name), ("skip", name, reason)]
+    body += [("cond", "ticks_per_cycle_after", after,
+              "TSC ticks per cycle of a dependent ADD chain (latency 1) after the suite"),
+             ("cond", "redone", redone, "windows measured again: the process was switched out")]
+    lines = [make_record(seq, kind, *fields) for seq, (kind, *fields) in enumerate(body)]
+    lines.append(make_record(len(lines), "end", len(lines), status))
+    return ("barebench (hosted)\n" + "\n".join(lines) + "\nbarebench: finished, status %s\n"
+            % status.upper())
+
+
+STAND_IN = """#!%s
+# A stand-in for the hosted program (make HOSTED=1): prints synth.hosted_log
+# with its arguments as the command line.
+import sys
+import time
+sys.dont_write_bytecode = True
+sys.path.insert(0, %r)
+import synth
+if %r:
+    time.sleep(600)
+sys.stdout.write(synth.hosted_log(cmdline=" ".join(sys.argv[1:]), status=%r))
+sys.exit(%d)
+"""
+
+
+def stand_in(path, status="pass", hang=False):
+    """Writes an executable stand-in for the hosted program at path: it
+    ends with `status` (exit status 0 on pass, as the program's), or never
+    ends when `hang`."""
+    with open(path, "w") as f:
+        f.write(STAND_IN % (sys.executable, os.path.dirname(os.path.abspath(__file__)), hang,
+                            status, 0 if status == "pass" else 1))
+    os.chmod(path, 0o755)
+    return path

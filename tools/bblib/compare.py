@@ -6,7 +6,7 @@ whatever their names (the usual "before / after" or "machine A / machine B").
 
 from decimal import Context, Decimal
 
-from . import report, results
+from . import records, report, results
 
 
 # Enough digits that a difference of two values is never rounded.
@@ -79,6 +79,12 @@ def differences(a, b, metric="median"):
 # Cycles per TSC tick that moved by more than this fraction between two runs
 # measured at different clock rates (frequency scaling, turbo).
 RATIO_TOLERANCE = Decimal("0.05")
+# Conditions that are clock ratios, measured each run: they differ only beyond
+# the tolerance.
+RATIOS = ("cycles_per_tsc_before", "cycles_per_tsc_after") + records.TICKS_PER_CYCLE
+# What happened during a run rather than what it ran under (a hosted run's
+# windows measured again): no warning when it differs.
+RUN_COUNTS = ("redone",)
 
 
 def _ratio_differs(a, b):
@@ -101,9 +107,11 @@ def condition_warnings(a, b):
                            "on the other side)" % (label, "A" if ca else "B"))
             continue
         for key in list(ca) + [k for k in cb if k not in ca]:
+            if key in RUN_COUNTS:
+                continue
             va = ca.get(key, {}).get("value", "absent")
             vb = cb.get(key, {}).get("value", "absent")
-            differs = (_ratio_differs(va, vb) if key.startswith("cycles_per_tsc")
+            differs = (_ratio_differs(va, vb) if key in RATIOS
                        and "absent" not in (va, vb) else va != vb)
             if differs:
                 out.append("%s: measured under different conditions: %s is %s in A, %s in B"

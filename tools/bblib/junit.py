@@ -27,6 +27,9 @@ def _values(r):
     parts = ["median %s %s" % (results.fixed2(r["median"]), r["unit"])]
     parts += ["%s %s" % (k, results.fixed2(r[k])) for k in records.STATS if k != "median"]
     parts += ["%s %s" % (k, r[k]) for k in ("counter", "encoding", "pass", "reps", "unroll")]
+    if r.get("cycles_calibrated") is not None:
+        parts.append("cycles_calibrated %s (%s)" % (results.fixed2(r["cycles_calibrated"]),
+                                                    results.CALIBRATED))
     return "; ".join(parts)
 
 

@@ -1,4 +1,5 @@
-"""Boot a barebench image under QEMU or Bochs and capture its serial console.
+"""Boot a barebench image under QEMU or Bochs and capture its serial console;
+run the hosted program (a Linux process) and capture its standard output.
 
 One place builds the emulator command lines, so `make run`, the boot tests and
 `barebench run` all boot the same way. Facts behind the options are in
@@ -21,6 +22,8 @@ from . import files
 # The kernel writes 0 (pass) or 1 (fail) to port 0xf4.
 QEMU_EXIT_PASS = (0 << 1) | 1
 QEMU_EXIT_FAIL = (1 << 1) | 1
+# The hosted program's exit status on PASS (app/linux: exit(0), any other: FAIL).
+HOSTED_EXIT_PASS = 0
 FINAL_PASS = "barebench: finished, status PASS"
 FINAL_FAIL = "barebench: finished, status FAIL"
 
@@ -142,7 +145,8 @@ def _judge(boot, pass_code=None):
         boot.problems.append("exit status %d" % boot.exit_code)
     said = [l for l in boot.stderr.splitlines() if l.strip() and "warning:" not in l]
     if boot.problems and said:
-        boot.problems.append("the emulator said: " + said[-1][-200:])
+        who = "the program" if boot.target == "hosted" else "the emulator"
+        boot.problems.append("%s said: %s" % (who, said[-1][-200:]))
     return boot
 
 
@@ -236,6 +240,17 @@ def boot_qemu(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=Fa
                           "+iso" if iso else "+ipxe" if netboot else "")
     boot = Boot(target, text, code, secs, timed_out, stderr=stderr)
     return _judge(boot, QEMU_EXIT_PASS)
+
+
+def run_hosted(program, append="", timeout=60, tee=False, log=None):
+    """Runs the hosted program (make HOSTED=1: barebench as a Linux process on
+    this machine, no emulator) with the boot options as its arguments, one a
+    word, and judges it as a QEMU boot: the final line, and exit status 0 on
+    PASS."""
+    text, stderr, code, timed_out, secs = _run([program] + append.split(), timeout, tee)
+    if log:
+        files.write(log, text.encode("latin-1"))
+    return _judge(Boot("hosted", text, code, secs, timed_out, stderr=stderr), HOSTED_EXIT_PASS)
 
 
 def boot_bochs(iso, model, msrs=None, timeout=120, tee=False, log=None, ips=4000000):

@@ -53,6 +53,14 @@ _FIXED2 = re.compile(r"-?[0-9]+\.[0-9]{2}\Z")
 _UINT = re.compile(r"[0-9]+\Z")
 _HEX = re.compile(r"(0x)?[0-9a-fA-F]+\Z")
 _KEY = re.compile(r"[a-z][a-z0-9_]*\Z")
+_DECIMAL = re.compile(r"[0-9]+\.[0-9]+\Z")
+# The environment a hosted run (the program run as a Linux process, PLATFORM=linux)
+# names in its boot record.
+HOSTED = "hosted"
+# A hosted run's calibration: TSC ticks per cycle of a dependent ADD chain,
+# before and after the suite ("-": not measured, as on NetBurst, where ADD's
+# latency is not 1).
+TICKS_PER_CYCLE = ("ticks_per_cycle_before", "ticks_per_cycle_after")
 # A histogram bucket: a body offset (the last one, "+", takes the rest), the
 # window's counter reads, or outside the window.
 _BUCKET = re.compile(r"0x[0-9a-f]+\+?\Z|reads\Z|outside\Z")
@@ -173,6 +181,11 @@ def _bad_field(kind, f):
         if f["key"].startswith("cycles_per_tsc") and not (
                 f["value"] == "-" or _FIXED2.match(f["value"])):
             return "%s %r is neither a two-decimal number nor '-'" % (f["key"], f["value"])
+        if f["key"] in TICKS_PER_CYCLE and not (
+                f["value"] == "-" or (_DECIMAL.match(f["value"]) and float(f["value"]) > 0)):
+            return "%s %r is neither a positive decimal number nor '-'" % (f["key"], f["value"])
+        if f["key"] == "redone" and not _UINT.match(f["value"]):
+            return "redone %r is not a number" % f["value"]
     elif kind == "bench":
         exp = f["expected"]
         if exp != "-" and not (_UINT.match(exp) or _FIXED2.match(exp)):

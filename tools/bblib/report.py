@@ -9,7 +9,8 @@ from . import records, results
 
 CSV_COLUMNS = ("target", "environment", "vendor", "family", "model", "stepping", "pmu", "bench",
                "event", "encoding", "counter", "pass", "unit", "reps", "unroll", "expected",
-               "min", "median", "mean", "max", "trimmed_mean", "status", "note")
+               "min", "median", "mean", "max", "trimmed_mean", "status", "note",
+               "cycles_calibrated")
 
 
 def to_csv(report):
@@ -22,6 +23,8 @@ def to_csv(report):
             if row.get(k) is not None:
                 row[k] = results.fixed2(row[k])
         row["expected"] = results.expected_text(row["expected"])
+        if row.get("cycles_calibrated") is not None:
+            row["cycles_calibrated"] = results.fixed2(row["cycles_calibrated"])
         w.writerow(row)
     return out.getvalue()
 
@@ -93,6 +96,43 @@ def _conditions_table(report):
         rows.append([t["target"]] + [cond.get(k, {}).get("value", "-") for k in CONDITIONS]
                     + [cond.get("serialize", {}).get("detail", "")])
     return markdown_table(("target",) + CONDITIONS + ("why this serializer",), rows)
+
+
+# The conditions a hosted run (PLATFORM=linux) records, shown for those runs.
+# HOST_GAVE: what the host gave the process (kernel release, CPU pinned to,
+# scheduling policy, page size, counters).
+HOST_GAVE = ("hosted_kernel", "hosted_cpu", "hosted_sched", "hosted_pages", "hosted_counters")
+HOSTED_CONDITIONS = HOST_GAVE + records.TICKS_PER_CYCLE + ("redone",)
+
+
+def _hosted_table(report):
+    """One row per hosted target: what the host gave the process."""
+    rows = [[t["target"]] + [t["conditions"].get(k, {}).get("value", "-")
+                             for k in HOSTED_CONDITIONS]
+            for t in report["targets"] if t["environment"] == records.HOSTED]
+    return markdown_table(("target",) + HOSTED_CONDITIONS, rows) if rows else []
+
+
+def _calibrated_table(report):
+    """Rows bench x event of the results in ticks, one column per target with
+    a calibration: the median in calibrated cycles."""
+    targets = [t for t in report["targets"] if results.per_cycle_of(t) is not None]
+    keyed = [results.keyed_results(t) for t in targets]
+    order = []
+    for k in keyed:
+        order += [key for key, r in k.items() if r["unit"] == "ticks" and key not in order]
+    if not order:
+        return []
+    rows = []
+    for key in order:
+        row = list(key)
+        for t, k in zip(targets, keyed):
+            value = (results.calibrated(results.per_cycle_of(t), k[key], k[key]["median"])
+                     if key in k else None)
+            row.append("-" if value is None else results.fixed2(value))
+        rows.append(row)
+    return markdown_table(["bench", "event"] + ["%s (ticks per cycle %s)" % (
+        t["target"], results.fixed2(results.per_cycle_of(t))) for t in targets], rows)
 
 
 def _results_table(report):
@@ -175,8 +215,17 @@ def to_markdown(report):
     lines = ["# barebench results", ""] + _targets_table(report) + [""]
     lines += ["Conditions of each run (cycles per TSC tick over a calibration loop, before "
               "and after the suite):", ""] + _conditions_table(report) + [""]
+    hosted = _hosted_table(report)
+    if hosted:
+        lines += ["Hosted runs (a Linux process on the machine at hand): what the host gave them:",
+                  ""] + hosted + [""]
     lines += ["Values per iteration: median over the repetitions, (min..max) when they differ.",
               ""] + _results_table(report)
+    cycles = _calibrated_table(report)
+    if cycles:
+        lines += ["", "Cycles per iteration of the results in TSC ticks, %s (the mean of the "
+                  "calibrations before and after the suite), median:" % results.CALIBRATED,
+                  ""] + cycles
     sampled = _samples_section(report)
     if sampled:
         lines += ["", "Samples (sample=EVENT:PERIOD): where the overflow interrupts came, by "

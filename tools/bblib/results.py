@@ -7,6 +7,8 @@ A report is plain JSON-able data, so `report` writes it, and `compare` and
   target: {"target", "log", "vendor", "family", "model", "stepping", "brand", "pmu",
            "counting", "serialize", "environment", "cmdline", "status", "records",
            "conditions": {key: {"value", "detail"}} (empty for format version 1 logs),
+           "ticks_per_cycle": a hosted run's calibration (the mean of the
+                              ticks_per_cycle_before/_after conditions it has) or null,
            "benches": [bench, ...], "errors": [{"where", "message"}, ...]}
   bench:  {"name", "expected", "description", "passes": [{"pass", "events"}],
            "results": [result, ...], "skip": reason or null, "fault": {...} or null,
@@ -15,6 +17,8 @@ A report is plain JSON-able data, so `report` writes it, and `compare` and
                        "hist": [{"where": "0x3" | "0xff+" | "reads" | "outside", "count"}]}}
   result: {"event", "encoding", "counter", "pass", "unit", "reps", "unroll",
            "min", "median", "mean", "max", "trimmed_mean",
+           "cycles_calibrated": null, or for a result in ticks of a run with a
+                                ticks_per_cycle: its median / ticks_per_cycle (CALIBRATED),
            "unmodelled": null, or why the values are no measurement (format version 4:
                          an event QEMU's TCG counting model does not count)}
 
@@ -24,7 +28,7 @@ in memory an int or a Decimal (never a float), in JSON that decimal text, exactl
 
 import json
 import os
-from decimal import Decimal
+from decimal import Context, Decimal
 
 from . import records
 
@@ -36,6 +40,39 @@ def _number(text):
     """"12.00" -> 12, "-0.50" -> Decimal("-0.50"): exact, however many digits."""
     value = Decimal(text)
     return int(value) if value == value.to_integral_value() else value
+
+
+# What a calibrated figure is, said wherever one is shown.
+CALIBRATED = "calibrated: TSC ticks / ticks per cycle of an ADD chain"
+_CENT = Decimal("0.01")
+
+
+def ticks_per_cycle(conditions):
+    """A run's TSC ticks per core cycle: the mean of the ticks_per_cycle_before
+    and _after calibrations (a dependent ADD chain, latency 1) it has, or None
+    when it has neither (not a hosted run, or NetBurst's "-")."""
+    got = [Decimal(conditions[k]["value"]) for k in records.TICKS_PER_CYCLE
+           if conditions.get(k, {}).get("value", "-") != "-"]
+    return sum(got) / len(got) if got else None
+
+
+def per_cycle_of(target):
+    """A target's ticks per cycle; a JSON report written before the field
+    existed has it derived from its conditions."""
+    if "ticks_per_cycle" in target:
+        return target["ticks_per_cycle"]
+    return ticks_per_cycle(target.get("conditions", {}))
+
+
+def calibrated(per_cycle, result, value):
+    """value (a statistic of result) in calibrated cycles, two decimals, or
+    None when the result is not in TSC ticks or there is no calibration."""
+    if per_cycle is None or result["unit"] != "ticks":
+        return None
+    value = Decimal(value)
+    # Digits enough for any value the kernel prints (records are not bounded).
+    exact = Context(prec=len(str(value)) + 20)
+    return exact.divide(value, Decimal(per_cycle)).quantize(_CENT, context=exact)
 
 
 def _bench(benches, name):
@@ -96,6 +133,11 @@ def target_of(run, name, log):
         elif rec.type == "error":
             errors.append({"where": f["where"], "message": f["message"]})
     target["conditions"] = conditions
+    per_cycle = ticks_per_cycle(conditions)
+    target["ticks_per_cycle"] = per_cycle
+    for b in benches.values():
+        for r in b["results"]:
+            r["cycles_calibrated"] = calibrated(per_cycle, r, r["median"])
     target["benches"] = list(benches.values())
     target["errors"] = errors
     return target

@@ -165,6 +165,26 @@ def _boot(target, out_dir, kernel, iso, append, icount, timeout, counting, modul
                                 timeout=timeout, log=log, counting=counting, modules=modules)
     else:
         boot = launch.boot_bochs(iso, target.model, timeout=timeout, log=log)
+    return _outcome(target, log, boot, allow_errors)
+
+
+# The hosted run's target: its log is OUT/hosted.log.
+HOSTED = Target("hosted", "this machine", "hosted")
+
+
+def run_hosted(out_dir, program, append="", timeout=60, allow_errors=False, name=None):
+    """Runs the hosted program once on this machine; its standard output goes
+    to OUT/NAME.log (NAME: `hosted` unless given) and is checked as a boot's
+    serial log is. Returns the Outcome."""
+    target = HOSTED if name is None else Target(HOSTED.emulator, HOSTED.model, name)
+    os.makedirs(out_dir, exist_ok=True)
+    log = os.path.join(out_dir, target.name + ".log")
+    return _outcome(target, log, launch.run_hosted(program, append, timeout, log=log),
+                    allow_errors)
+
+
+def _outcome(target, log, boot, allow_errors):
+    """The Outcome of a boot (or hosted run) whose console text is in boot and log."""
     try:
         runs = records.check_log(boot.serial, log)
     except records.LogError as e:

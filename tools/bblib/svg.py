@@ -101,6 +101,12 @@ def _panel(report, event, metric, scale, top):
                                                         ", log scale" if axis.log else ""),
                  extra=' font-weight="bold"')]
     y = top + 26
+    per_cycle = [results.per_cycle_of(t) for t in targets]
+    if any(results.calibrated(p, k[key], 0) is not None
+           for p, k in zip(per_cycle, keyed) for key in rows if key in k):
+        out.append(_text(10, y + 4, "(N cyc): N cycles, " + results.CALIBRATED,
+                         extra=' fill="#555"'))
+        y += 16
     group_h = len(targets) * BAR_H + GROUP_GAP
     plot_top, plot_bottom = y, y + len(rows) * group_h
     for tick in axis.ticks:
@@ -128,8 +134,10 @@ def _panel(report, event, metric, scale, top):
                 ym = by + BAR_H / 2
                 out.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#333"/>'
                            % (axis.x(r["min"]), ym, axis.x(r["max"]), ym))
+            cycles = results.calibrated(per_cycle[n], r, r[metric])
             out.append(_text(max(xb, axis.x(r["max"])) + 4, by + BAR_H - 3,
-                             results.fixed2(r[metric])))
+                             results.fixed2(r[metric]) + ("" if cycles is None else
+                                                          " (%s cyc)" % results.fixed2(cycles))))
         y += group_h
     out.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#333"/>'
                % (axis.base(), plot_top, axis.base(), plot_bottom))
