@@ -26,6 +26,9 @@ def _runs(a):
     """Runs the program a.runs times; the logs, or exits when one failed."""
     if not os.path.exists(a.program):
         sys.exit("bench-hosted: hosted program %s not found (make HOSTED=1)" % a.program)
+    if launch.hosted_problem(a.program):
+        sys.exit("bench-hosted: %s: no figure of this machine's core can be measured"
+                 % launch.hosted_problem(a.program))
     files.make_folder(a.out)
     logs = []
     for n in range(1, a.runs + 1):

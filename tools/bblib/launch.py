@@ -8,6 +8,7 @@ port 0xf4 into exit status (v << 1) | 1; Bochs cannot choose its exit status,
 so the final serial line is the verdict there.
 """
 
+import errno
 import os
 import shutil
 import signal
@@ -240,6 +241,21 @@ def boot_qemu(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=Fa
                           "+iso" if iso else "+ipxe" if netboot else "")
     boot = Boot(target, text, code, secs, timed_out, stderr=stderr)
     return _judge(boot, QEMU_EXIT_PASS)
+
+
+def hosted_problem(program):
+    """Why this machine cannot run the hosted program natively, or None. It
+    is an i386 process: a kernel without IA32 emulation refuses it ("Exec
+    format error"), and no figure of this machine's core can come of it
+    (tools/run-hosted then runs it under qemu-i386, saying so)."""
+    try:
+        subprocess.run([program, "bench=list"], capture_output=True, timeout=60)
+    except OSError as e:
+        if e.errno == errno.ENOEXEC:
+            return ("%s: this kernel runs no i386 process (IA32 emulation off), so the hosted "
+                    "program cannot run natively here" % program)
+        return "%s: %s" % (program, e.strerror)
+    return None
 
 
 def run_hosted(program, append="", timeout=60, tee=False, log=None):
