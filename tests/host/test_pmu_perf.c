@@ -5,17 +5,18 @@
  * architectural-perfmon and AMD tables, each unit mask alone and
  * modifier variants, on the PMUs tests/host/test_pmu_libpfm.c compares
  * the selector values of (the same synthetic CPUs, libpfm4 forced to the
- * same PMU, one child process a PMU since libpfm4 4.13 cannot be
- * initialized twice). Ours go through the plan, the backend's encoder and
- * perf_attr_pass, as the hosted run's will.
+ * same PMU, one child process a PMU: tests/host/libpfm_child.h). Ours go
+ * through the plan, the backend's encoder and perf_attr_pass, as the
+ * hosted run's will.
  *
  * Where the two differ by design: an event barebench's encoder put on
  * FIXED_CTR2 or FIXED_CTR3 is Linux's fixed-counter pseudo-event (0x0300,
  * 0x0400), which only that counter counts, while libpfm4 gives the
  * architectural GP encoding (0x013c, 0x01a4) that a GP counter counts,
  * in another clock on many models for 0x013c (perf_attr.c cites both).
- * Those are counted apart, each checked to be the GP encoding on libpfm4's
- * side and the fixed one on ours.
+ * Those are counted apart, each checked to be, on libpfm4's side, the
+ * encoding our selector holds; check_privilege checks that ours are
+ * Linux's fixed events.
  *
  * Then what no libpfm4 comparison shows: :u and :k on GP and fixed
  * counters, a plan of several passes, the P6, and the backends that have
@@ -25,14 +26,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include "pmu/x86/events_amd.h"
 #include "pmu/x86/evtsel.h"
 #include "pmu/x86/perf_attr.h"
 #include "pmu/x86/regs.h"
 #include "tests/host/check.h"
+#include "tests/host/libpfm_child.h"
 #include "tests/host/pmu_fixture.h"
 
 extern const struct pmu_event_table arch_table;
@@ -132,9 +131,7 @@ static void compare_event(const char *pfm_pmu, const struct pmu_event_desc *ev, 
 static void compare_tables(const char *cpu_name, const char *pfm_pmu,
                            const struct pmu_event_table *const tables[], unsigned n_tables)
 {
-    setenv("LIBPFM_FORCE_PMU", pfm_pmu, 1);
-    if (pfm_initialize() != PFM_SUCCESS) {
-        CHECK(0, "libpfm4 initializes with %s forced", pfm_pmu);
+    if (!libpfm_force(pfm_pmu)) {
         return;
     }
     model_pmu(&m, &pmu, MODEL_DEAD, cpu_name, NULL);
@@ -154,33 +151,6 @@ static void compare_tables(const char *cpu_name, const char *pfm_pmu,
           "exclude_kernel, %u more are Linux's fixed-counter pseudo-events where libpfm4 gives "
           "the GP encoding; %u refused by both, %u accepted by us only",
           cpu_name, pfm_pmu, t.agreed, t.compared, t.fixed_pseudo, t.both_refuse, t.ours_only);
-}
-
-/* Runs one comparison in a child; its CHECK lines go to our stdout. */
-static void in_child(const char *cpu_name, const char *pfm_pmu,
-                     const struct pmu_event_table *const tables[], unsigned n_tables)
-{
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-        compare_tables(cpu_name, pfm_pmu, tables, n_tables);
-        fflush(stdout);
-        _exit(check_summary());
-    }
-    int status = 0;
-    bool ok = pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status);
-    if (!ok || WEXITSTATUS(status)) {
-        check_failures++;
-    }
-    if (!ok) {
-        CHECK(0, "the %s comparison ran to its end", pfm_pmu);
-    }
-}
-
-static void in_amd_child(const char *cpu_name, const char *pfm_pmu, enum amd_family family)
-{
-    const struct pmu_event_table *tables[AMD_MAX_TABLES];
-    in_child(cpu_name, pfm_pmu, tables, amd_family_tables(family, tables));
 }
 
 /* The configurations of every pass of a list, by event. */
@@ -284,33 +254,15 @@ static void check_refused(const char *cpu_name, enum model_kind kind, const char
     int n = attrs_of(0);
     CHECK(n < 0 && why && strstr(why, reason_part) && !strcmp(err, why) && attrs[0].type == 0 &&
               !perf_attr_pmu_name(&pmu),
-          "%s (%s): no perf configuration, because %s", cpu_name, pmu_name(&pmu), why);
+          "%s (%s): no perf configuration, because %s", cpu_name, pmu_name(&pmu),
+          why ? why : "(none given)");
 }
 
 int main(void)
 {
     const struct pmu_event_table *arch_tables[] = {&arch_table};
-    in_child("arch", "ix86arch", arch_tables, 1);
-    in_amd_child("k7", "amd64_k7", AMD_K7);
-    static const struct {
-        const char *cpu, *pfm_pmu;
-        enum amd_family family;
-    } amd[] = {
-        {"k8-revb", "amd64_k8_revb", AMD_K8},
-        {"k8-revc", "amd64_k8_revc", AMD_K8},
-        {"k8-revd", "amd64_k8_revd", AMD_K8},
-        {"k8-reve", "amd64_k8_reve", AMD_K8},
-        {"k8-revf", "amd64_k8_revf", AMD_K8},
-        {"k8-revg", "amd64_k8_revg", AMD_K8},
-        {"fam10h-barcelona", "amd64_fam10h_barcelona", AMD_FAM10H},
-        {"fam10h-shanghai", "amd64_fam10h_shanghai", AMD_FAM10H},
-        {"fam10h-istanbul", "amd64_fam10h_istanbul", AMD_FAM10H},
-        {"fam15h", "amd64_fam15h_interlagos", AMD_FAM15H},
-        {"fam17h", "amd64_fam17h", AMD_FAM17H},
-    };
-    for (unsigned i = 0; i < sizeof amd / sizeof amd[0]; i++) {
-        in_amd_child(amd[i].cpu, amd[i].pfm_pmu, amd[i].family);
-    }
+    libpfm_in_child(compare_tables, "arch", "ix86arch", arch_tables, 1);
+    libpfm_compare_amd(compare_tables);
     check_privilege();
     check_passes();
     check_p6();
