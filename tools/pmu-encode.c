@@ -7,6 +7,10 @@
  *     then one line per event: rdpmc 0xINDEX (or rdmsr / rdtsc)  # event
  *     PowerPC (ppc604e, ppc604, timebase): mtspr SPR 0xVALUE, then
  *     mfspr SPR or mftb, the SPR in decimal
+ *   pmu-encode --pmu NAME --perf -e SPEC[,SPEC...]   per pass, one line per
+ *     event: its perf_event_open configuration as `perf stat -e` takes it
+ *     (cpu/config=0xCONFIG/ with u or k after it), then the raw fields;
+ *     on a PMU Linux's perf cannot be given raw configs for, the reason
  *   pmu-encode --pmu NAME --list              events and unit masks
  *   pmu-encode --pmu NAME --describe          counter inventory
  *   pmu-encode --list-cpus                    the NAMEs, one a line
@@ -20,6 +24,7 @@
 #include <string.h>
 
 #include "pmu/pmu.h"
+#include "pmu/x86/perf_attr.h"
 #include "tools/hostlib/cpus.h"
 
 struct fake_hw {
@@ -65,7 +70,10 @@ static int usage(void)
     const char *cpu;
     fprintf(stderr, "usage: pmu-encode --pmu NAME (-e SPEC[,SPEC...] | --list | --describe)\n"
                     "       [--version N] [--gp N] [--fixed N] [--perf-caps HEX]\n"
+                    "       pmu-encode --pmu NAME --perf -e SPEC[,SPEC...]\n"
                     "       pmu-encode --list-cpus\n"
+                    "--perf: the perf_event_open configuration of each event (arch, AMD, P6)\n"
+                    "as `perf stat -e` takes it, or why the PMU has none.\n"
                     "PMU names:");
     for (unsigned i = 0; (cpu = pmu_cpu_name(i)); i++) {
         fprintf(stderr, " %s", cpu);
@@ -104,7 +112,44 @@ static const char *read_kind(enum pmu_read_kind kind, bool spr)
     return spr ? "mftb" : "rdtsc";
 }
 
-static int encode(struct pmu *pmu, const char *spec)
+/* The perf configurations of each pass (pmu/x86/perf_attr.h): `perf stat
+ * -e` takes a PMU's raw config as PMU/config=0x../ and the privilege as a
+ * u (exclude_kernel) or k (exclude_user) modifier after the last slash,
+ * as in perf's own parse test "cpu/config=10,config1=1,config2=3,
+ * period=1000/u" (tools/perf/tests/parse-events.c, test__events_pmu). */
+static int print_perf(const struct pmu *pmu, const struct pmu_plan *plan)
+{
+    const char *why = perf_attr_why_not(pmu);
+    if (why) {
+        fprintf(stderr, "pmu-encode: %s: no perf configuration: %s\n", pmu_name(pmu), why);
+        return 1;
+    }
+    const char *linux_pmu = perf_attr_pmu_name(pmu);
+    for (unsigned p = 0; p < plan->n_passes; p++) {
+        struct perf_attr attrs[PMU_MAX_EVENTS];
+        char err[PMU_ERR_LEN];
+        int n = perf_attr_pass(pmu, plan, p, attrs, PMU_MAX_EVENTS, err, sizeof err);
+        if (n < 0) {
+            fprintf(stderr, "pmu-encode: %s\n", err);
+            return 1;
+        }
+        printf("# pass %u\n", p);
+        for (int i = 0; i < n; i++) {
+            const struct perf_attr *a = &attrs[i];
+            const struct pmu_assigned_event *ev = &plan->events[a->event];
+            const char *mod = a->exclude_kernel && !a->exclude_user   ? "u"
+                              : a->exclude_user && !a->exclude_kernel ? "k"
+                                                                      : "";
+            printf("%s/config=0x%llx/%s  # %s on %s: type %u config 0x%llx exclude_user %d "
+                   "exclude_kernel %d\n",
+                   linux_pmu, (unsigned long long)a->config, mod, ev->name, ev->counter, a->type,
+                   (unsigned long long)a->config, a->exclude_user, a->exclude_kernel);
+        }
+    }
+    return 0;
+}
+
+static int encode(struct pmu *pmu, const char *spec, bool perf)
 {
     static struct pmu_plan plan;
     char err[PMU_ERR_LEN];
@@ -112,6 +157,9 @@ static int encode(struct pmu *pmu, const char *spec)
     if (pmu_plan_events(pmu, spec, &plan, err, sizeof err) < 0) {
         fprintf(stderr, "pmu-encode: %s\n", err);
         return 1;
+    }
+    if (perf) {
+        return print_perf(pmu, &plan);
     }
     for (unsigned p = 0; p < plan.n_passes; p++) {
         struct pmu_write writes[64];
@@ -135,7 +183,7 @@ static int encode(struct pmu *pmu, const char *spec)
 int main(int argc, char **argv)
 {
     const char *name = NULL, *spec = NULL;
-    bool list = false, describe = false;
+    bool list = false, describe = false, perf = false;
     struct pmu_cpu_opts opts = {0};
     struct fake_hw fake = {false, 0};
     for (int i = 1; i < argc; i++) {
@@ -146,6 +194,8 @@ int main(int argc, char **argv)
             list = true;
         } else if (!strcmp(a, "--describe")) {
             describe = true;
+        } else if (!strcmp(a, "--perf")) {
+            perf = true;
         } else if (!strcmp(a, "--list-cpus")) {
             const char *cpu;
             for (unsigned c = 0; (cpu = pmu_cpu_name(c)); c++) {
@@ -219,7 +269,7 @@ int main(int argc, char **argv)
         pmu_list_events(&pmu, print_line, NULL);
     }
     if (spec || (!list && !describe)) {
-        return encode(&pmu, spec);
+        return encode(&pmu, spec, perf);
     }
     return 0;
 }

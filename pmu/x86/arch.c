@@ -16,11 +16,6 @@
 
 #define ARCH_MAX_GP 8
 
-/* FIXED_CTR_CTRL has 4 bits per fixed counter. */
-#define FIXED_OS  0x1
-#define FIXED_USR 0x2
-#define FIXED_ANY 0x4
-
 static bool arch_detect(const struct cpu_info *cpu)
 {
     return cpu->vendor == VENDOR_INTEL && cpu->perfmon.version >= 1 &&

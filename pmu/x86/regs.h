@@ -26,6 +26,11 @@
 #define ARCH_FIXED_BASE               8 /* hw_index of FIXED0; GP counters are 0-7 */
 #define RDPMC_FIXED                   0x40000000u
 
+/* FIXED_CTR_CTRL has 4 bits per fixed counter j, at 4j (SDM vol. 3B, IA32_FIXED_CTR_CTRL). */
+#define FIXED_OS  0x1
+#define FIXED_USR 0x2
+#define FIXED_ANY 0x4
+
 /* AMD K7 and later; the core extension where CPUID 0x80000001 ECX[23]. */
 #define MSR_K7_EVNTSEL0    0xc0010000 /* + i, i < 4 */
 #define MSR_K7_PERFCTR0    0xc0010004 /* + i, i < 4 */

@@ -99,6 +99,23 @@ int main(void)
           "--describe names the revision");
     CHECK(run("--help") == 0 && strstr(out, "k8-revb") && strstr(out, "fam10h-barcelona"),
           "--help names the revision PMUs");
+    CHECK(run("--pmu fam10h -e L3_CACHE_MISSES:u") == 0 &&
+              strstr(out, "wrmsr 0xc0010000 0x40041f7e1  # PERF_CTL0 L3_CACHE_MISSES:u +EN") &&
+              run("--pmu fam10h --perf -e L3_CACHE_MISSES:u,instructions:k") == 0 &&
+              strncmp(out, "# pass 0\n", 9) == 0 &&
+              strstr(out, "cpu/config=0x40000f7e1/u  # L3_CACHE_MISSES:u on PMC0: type 4 config "
+                          "0x40000f7e1 exclude_user 0 exclude_kernel 1\n") &&
+              strstr(out, "cpu/config=0xc0/k  # RETIRED_INSTRUCTIONS:k on PMC1"),
+          "--perf: the PERF_CTL value without EN and USR, as `perf stat -e` takes it (u, k "
+          "after the slash), then the raw fields");
+    CHECK(run("--pmu arch --version 1 --gp 1 --perf -e LLC_MISSES,LLC_REFERENCES") == 0 &&
+              strstr(out, "# pass 1\ncpu/config=0x4f2e/  # LLC_REFERENCES on PMC0"),
+          "--perf: one block per pass");
+    CHECK(run("--pmu p4 --perf -e instructions") == 1 &&
+              strstr(out, "pmu-encode: p4: no perf configuration: the Pentium 4's") &&
+              !strstr(out, "config="),
+          "--perf on the P4: the reason, no configuration, exit 1");
+    CHECK(run("--help") == 0 && strstr(out, "--perf"), "--help names --perf");
     /* Every CPU of the table (tools/hostlib/cpus.c) encodes its default
      * set, and --list-cpus prints each in the table's order. */
     const char *name;

@@ -3,28 +3,27 @@
  * masks, and modifier variants) of the tables libpfm4 knows: the
  * architectural events (ix86arch), AMD K7 (amd64_k7), each K8 revision
  * (amd64_k8_revb..revg), each family 10h revision (amd64_fam10h_barcelona,
- * _shanghai, _istanbul) and family 15h. K8 and family 10h unit masks and
- * events differ by revision: each revision PMU of libpfm4 is compared with
- * our encoder on a synthetic CPU of that revision (tools/hostlib/cpus.c),
- * whose CPUID model and stepping choose the revision as libpfm4 does.
- * libpfm4 chooses its own PMU from the host CPU, so every string names
- * the PMU (amd64_k8_revc::PROBE). Both ways: each of our events, unit
- * masks and modifiers, where we must agree with libpfm4 or refuse what it
- * refuses; and each event and unit mask libpfm4 lists for the revision,
- * which we must encode alike. libpfm4 adds the EN (22) and INT (20) bits
- * to its PerfEvtSel values; ours leave them to programming time, so they
- * are masked before comparing. A comparison that finds no events fails.
- * libpfm4 4.13 cannot be initialized again after pfm_terminate() (double
- * free), so each table is compared in a child process. */
+ * _shanghai, _istanbul), family 15h and family 17h (amd64_fam17h). K8
+ * and family 10h unit masks and events differ by revision: each revision
+ * PMU of libpfm4 is compared with our encoder on a synthetic CPU of that
+ * revision (tools/hostlib/cpus.c), whose CPUID model and stepping choose
+ * the revision as libpfm4 does. libpfm4 chooses its own PMU from the host
+ * CPU, so every string names the PMU (amd64_k8_revc::PROBE). Both ways:
+ * each of our events, unit masks and modifiers, where we must agree with
+ * libpfm4 or refuse what it refuses; and each event and unit mask libpfm4
+ * lists for the revision, which we must encode alike. libpfm4 adds the EN
+ * (22) and INT (20) bits to its PerfEvtSel values; ours leave them to
+ * programming time, so they are masked before comparing. A comparison
+ * that finds no events fails. Each PMU is compared in a child process
+ * (tests/host/libpfm_child.h). */
 #include <perfmon/pfmlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "pmu/x86/events_amd.h"
 #include "tests/host/check.h"
+#include "tests/host/libpfm_child.h"
 #include "tests/host/models/model.h"
 
 #define EN_INT ((1ull << 22) | (1ull << 20))
@@ -118,9 +117,7 @@ static void compare_event(struct pmu *pmu, const char *pfm_pmu, const struct pmu
 static void compare_tables(const char *cpu_name, const char *pfm_pmu,
                            const struct pmu_event_table *const tables[], unsigned n_tables)
 {
-    setenv("LIBPFM_FORCE_PMU", pfm_pmu, 1);
-    if (pfm_initialize() != PFM_SUCCESS) {
-        CHECK(0, "libpfm4 initializes with %s forced", pfm_pmu);
+    if (!libpfm_force(pfm_pmu)) {
         return;
     }
     struct model m;
@@ -190,57 +187,12 @@ static void compare_tables(const char *cpu_name, const char *pfm_pmu,
 
 extern const struct pmu_event_table arch_table;
 
-/* Runs one comparison in a child; its CHECK lines go to our stdout. */
-static void in_child(const char *cpu_name, const char *pfm_pmu,
-                     const struct pmu_event_table *const tables[], unsigned n_tables)
-{
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-        compare_tables(cpu_name, pfm_pmu, tables, n_tables);
-        fflush(stdout);
-        _exit(check_summary());
-    }
-    int status = 0;
-    bool ok = pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status);
-    if (!ok || WEXITSTATUS(status)) {
-        check_failures++;
-    }
-    if (!ok) {
-        CHECK(0, "the %s comparison ran to its end", pfm_pmu);
-    }
-}
-
-/* The same for an AMD family, whose event list is the union of its tables. */
-static void in_amd_child(const char *cpu_name, const char *pfm_pmu, enum amd_family family)
-{
-    const struct pmu_event_table *tables[AMD_MAX_TABLES];
-    in_child(cpu_name, pfm_pmu, tables, amd_family_tables(family, tables));
-}
-
 int main(void)
 {
     const struct pmu_event_table *arch_tables[] = {&arch_table};
-    in_child("arch", "ix86arch", arch_tables, 1);
-    in_amd_child("k7", "amd64_k7", AMD_K7);
-    /* Each revision PMU of libpfm4 against a CPU of that revision. */
-    static const struct {
-        const char *cpu, *pfm_pmu;
-        enum amd_family family;
-    } revisions[] = {
-        {"k8-revb", "amd64_k8_revb", AMD_K8},
-        {"k8-revc", "amd64_k8_revc", AMD_K8},
-        {"k8-revd", "amd64_k8_revd", AMD_K8},
-        {"k8-reve", "amd64_k8_reve", AMD_K8},
-        {"k8-revf", "amd64_k8_revf", AMD_K8},
-        {"k8-revg", "amd64_k8_revg", AMD_K8},
-        {"fam10h-barcelona", "amd64_fam10h_barcelona", AMD_FAM10H},
-        {"fam10h-shanghai", "amd64_fam10h_shanghai", AMD_FAM10H},
-        {"fam10h-istanbul", "amd64_fam10h_istanbul", AMD_FAM10H},
-    };
-    for (unsigned i = 0; i < sizeof revisions / sizeof revisions[0]; i++) {
-        in_amd_child(revisions[i].cpu, revisions[i].pfm_pmu, revisions[i].family);
-    }
-    in_amd_child("fam15h", "amd64_fam15h_interlagos", AMD_FAM15H);
+    libpfm_in_child(compare_tables, "arch", "ix86arch", arch_tables, 1);
+    /* K7, each revision PMU of libpfm4 against a CPU of that revision,
+     * family 15h and 17h. */
+    libpfm_compare_amd(compare_tables);
     return check_summary();
 }
