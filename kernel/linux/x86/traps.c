@@ -1,7 +1,7 @@
-/* The i386 signal frame: rt_sigaction with SA_SIGINFO gives the handler a
+/* The i386 signal frame: rt_sigaction with LINUX_SA_SIGINFO gives the handler a
  * ucontext whose mcontext is struct sigcontext (Linux's
  * arch/x86/include/uapi/asm/sigcontext.h, the 32-bit layout), which holds
- * the CPU's trap number, error code and EIP. SA_NODEFER: a handler that
+ * the CPU's trap number, error code and EIP. LINUX_SA_NODEFER: a handler that
  * leaves through the catch's klongjmp never returns to unblock its signal,
  * so the signal must not be blocked while it runs. */
 #include "kernel/linux/traps.h"
@@ -15,11 +15,18 @@ long linux_syscall(long nr, long a1, long a2, long a3, long a4, long a5, long a6
 void linux_sigreturn(void);
 
 enum { NR_rt_sigaction = 174, NR_sigaltstack = 186 };
-enum { SIGTRAP = 5, SIGBUS = 7, SIGFPE = 8, SIGSEGV = 11, SIGALRM = 14, SIGILL = 4 };
-#define SA_SIGINFO  0x00000004u
-#define SA_ONSTACK  0x08000000u
-#define SA_RESTORER 0x04000000u
-#define SA_NODEFER  0x40000000u
+enum {
+    LINUX_SIGTRAP = 5,
+    LINUX_SIGBUS = 7,
+    LINUX_SIGFPE = 8,
+    LINUX_SIGSEGV = 11,
+    LINUX_SIGALRM = 14,
+    LINUX_SIGILL = 4
+};
+#define LINUX_SA_SIGINFO  0x00000004u
+#define LINUX_SA_ONSTACK  0x08000000u
+#define LINUX_SA_RESTORER 0x04000000u
+#define LINUX_SA_NODEFER  0x40000000u
 
 /* struct sigcontext (32-bit) as words, from the start of uc_mcontext. */
 enum { SC_TRAPNO = 12, SC_ERR = 13, SC_EIP = 14, SC_CR2 = 21 };
@@ -37,7 +44,7 @@ static uint8_t handler_stack[64 << 10] __attribute__((aligned(16)));
 
 /* The vector the kernel put in the context; where that is no vector (an
  * emulator's signal, as qemu-user gives), the one the signal stands for:
- * SIGSEGV from the kernel itself (si_code SI_KERNEL, 0x80) is #GP, any other
+ * LINUX_SIGSEGV from the kernel itself (si_code SI_KERNEL, 0x80) is #GP, any other
  * a page fault (Linux's arch/x86/kernel/traps.c and mm/fault.c). */
 static unsigned vector_of(int sig, const void *info, uint32_t trapno)
 {
@@ -46,13 +53,13 @@ static unsigned vector_of(int sig, const void *info, uint32_t trapno)
     }
     int code = ((const int32_t *)info)[2]; /* siginfo: signo, errno, code */
     switch (sig) {
-    case SIGILL:
+    case LINUX_SIGILL:
         return 6;
-    case SIGFPE:
+    case LINUX_SIGFPE:
         return 0;
-    case SIGBUS:
+    case LINUX_SIGBUS:
         return 17;
-    case SIGTRAP:
+    case LINUX_SIGTRAP:
         return 3;
     default:
         return code == 0x80 ? 13 : 14;
@@ -62,7 +69,7 @@ static unsigned vector_of(int sig, const void *info, uint32_t trapno)
 static void handler(int sig, void *info, void *context)
 {
     const uint32_t *sc = (const uint32_t *)context + UC_MCONTEXT_WORD;
-    if (sig == SIGALRM) {
+    if (sig == LINUX_SIGALRM) {
         if (on_alarm) {
             on_alarm(sc[SC_EIP]);
         }
@@ -86,7 +93,8 @@ void linux_traps_on_alarm(void (*alarm)(uint32_t pc))
 
 void linux_traps_init(void)
 {
-    static const int caught[] = {SIGSEGV, SIGILL, SIGFPE, SIGBUS, SIGTRAP, SIGALRM};
+    static const int caught[] = {LINUX_SIGSEGV, LINUX_SIGILL,  LINUX_SIGFPE,
+                                 LINUX_SIGBUS,  LINUX_SIGTRAP, LINUX_SIGALRM};
     uint32_t stack[3] = {(uint32_t)(uintptr_t)handler_stack, 0, sizeof handler_stack};
     long r = linux_syscall(NR_sigaltstack, (long)stack, 0, 0, 0, 0, 0);
     if (sys_failed(r)) {
@@ -95,8 +103,11 @@ void linux_traps_init(void)
                 (int)-r);
     }
     for (unsigned i = 0; i < sizeof caught / sizeof caught[0]; i++) {
-        struct kernel_sigaction act = {
-            handler, SA_SIGINFO | SA_ONSTACK | SA_RESTORER | SA_NODEFER, linux_sigreturn, {0, 0}};
+        struct kernel_sigaction act = {handler,
+                                       LINUX_SA_SIGINFO | LINUX_SA_ONSTACK | LINUX_SA_RESTORER |
+                                           LINUX_SA_NODEFER,
+                                       linux_sigreturn,
+                                       {0, 0}};
         r = linux_syscall(NR_rt_sigaction, caught[i], (long)&act, 0, sizeof act.mask, 0, 0);
         if (sys_failed(r)) {
             kprintf("traps: rt_sigaction(%d) failed (errno %d): that fault ends the process\n",
