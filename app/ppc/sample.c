@@ -1,6 +1,7 @@
-/* Sampling is x86's for now (the 604e's performance-monitor interrupt is
- * only checked at start-up, app/ppc/pmi_check.c): the suite's hooks do
- * nothing. */
+/* Sampling is bare-metal x86's for now (the 604e's performance-monitor
+ * interrupt is only checked at start-up, app/ppc/pmi_check.c; in a hosted
+ * run, which links this file too, the interrupt is the Linux kernel's): the
+ * suite's hooks do nothing. */
 #include "app/sample.h"
 
 const char *sample_pass_started(unsigned pass)
