@@ -211,24 +211,24 @@ void hosted_process_init(void)
     lock_memory();
 }
 
+/* The counters are read with the TSC in every hosted run for now: the perf
+ * configurations of a pass exist (pmu/x86/perf_attr.h, pmu-encode --perf),
+ * but this program does not open them yet, and says so rather than let a
+ * PMU that is there pass for one that counts. */
 void hosted_counters_init(void)
 {
-    if (!has_pmu()) {
-        str_copy(hosted.counters.value, sizeof hosted.counters.value, "tsc");
-        fmt_snprintf(hosted.counters.detail, sizeof hosted.counters.detail,
-                     "no hardware PMU: /sys/bus/event_source/devices has no cpu (a virtual "
-                     "machine without a virtual PMU?); results are TSC ticks");
-        kprintf("hosted: %s\n", hosted.counters.detail);
-        if (!str_ieq(boot_opts.pmu, "auto") && !str_ieq(boot_opts.pmu, "tsc")) {
-            run_error("pmu", "pmu=%s: Linux offers no hardware PMU here; measuring with the TSC",
-                      boot_opts.pmu);
-        }
-        str_copy(boot_opts.pmu, sizeof boot_opts.pmu, "tsc");
-        return;
-    }
-    str_copy(hosted.counters.value, sizeof hosted.counters.value, "perf");
+    str_copy(hosted.counters.value, sizeof hosted.counters.value, "tsc");
     fmt_snprintf(hosted.counters.detail, sizeof hosted.counters.detail,
-                 "perf_event_open on Linux's core PMU");
+                 has_pmu() ? "Linux offers a hardware PMU (perf's cpu device), but this program "
+                             "does not count through perf_event_open yet; results are TSC ticks"
+                           : "no hardware PMU: /sys/bus/event_source/devices has no cpu (a "
+                             "virtual machine without a virtual PMU?); results are TSC ticks");
+    kprintf("hosted: %s\n", hosted.counters.detail);
+    if (!str_ieq(boot_opts.pmu, "auto") && !str_ieq(boot_opts.pmu, "tsc")) {
+        run_error("pmu", "pmu=%s: a hosted run measures with the TSC (%s)", boot_opts.pmu,
+                  has_pmu() ? "perf counting is not built yet" : "Linux offers no hardware PMU");
+    }
+    str_copy(boot_opts.pmu, sizeof boot_opts.pmu, "tsc");
 }
 
 void hosted_record(void)

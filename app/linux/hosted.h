@@ -29,9 +29,9 @@ void hosted_machine_init(void);
  * process in memory. */
 void hosted_process_init(void);
 
-/* Decides what the run counts with: perf where Linux offers a hardware PMU
- * (perf's `cpu` device), else the TSC, said plainly (the pmu= choice is
- * then tsc). */
+/* Decides what the run counts with and says why: the TSC (the pmu= choice
+ * is then tsc), and whether Linux offers a hardware PMU (perf's `cpu`
+ * device). */
 void hosted_counters_init(void);
 
 /* The facts as cond records. */
