@@ -36,6 +36,8 @@ static void run_once(const struct window *w)
         in_window = false;
         sys_alarm_ms(0);
         trap_escape(&c.info); /* on to the suite's catch */
+        kprintf("\n*** %s (vector %u) at eip %08x in a window run outside any catch\n",
+                trap_name(c.info.vector), (unsigned)c.info.vector, (unsigned)c.info.pc);
         run_finish(false);
     }
     if (boot_opts.watchdog) {
