@@ -171,14 +171,15 @@ static void print_row(const struct suite_context *ctx, const struct payload *p, 
 
     int64_t ticks_per_cycle = suite_ticks_per_cycle_x100();
     if (ev->read.kind == PMU_READ_RDTSC && ticks_per_cycle > 0) {
-        char c[3][24];
+        char c[4][24];
         int64_t cycles[3] = {s.min, s.median, s.max};
         for (int i = 0; i < 3; i++) {
             fmt_fixed(c[i], sizeof c[i], cycles[i] * 100 / ticks_per_cycle, 2);
         }
-        kprintf("  %10s %10s %10s  cycles, calibrated: ticks / %d.%02d ticks per cycle of an ADD "
-                "chain (min, median, max)\n",
-                c[1], c[0], c[2], (int)(ticks_per_cycle / 100), (int)(ticks_per_cycle % 100));
+        fmt_fixed(c[3], sizeof c[3], ticks_per_cycle, 2);
+        kprintf("  %10s %10s %10s  cycles, calibrated: ticks / %s ticks per cycle of an ADD chain "
+                "(median, min, max)\n",
+                c[1], c[0], c[2], c[3]);
     }
 
     const char *unmodelled = pmu_not_modelled(ctx->pmu, ev);

@@ -217,16 +217,17 @@ void hosted_process_init(void)
  * PMU that is there pass for one that counts. */
 void hosted_counters_init(void)
 {
+    bool pmu = has_pmu();
     str_copy(hosted.counters.value, sizeof hosted.counters.value, "tsc");
     fmt_snprintf(hosted.counters.detail, sizeof hosted.counters.detail,
-                 has_pmu() ? "Linux offers a hardware PMU (perf's cpu device), but this program "
-                             "does not count through perf_event_open yet; results are TSC ticks"
-                           : "no hardware PMU: /sys/bus/event_source/devices has no cpu (a "
-                             "virtual machine without a virtual PMU?); results are TSC ticks");
+                 pmu ? "Linux offers a hardware PMU (perf's cpu device), but this program "
+                       "does not count through perf_event_open yet; results are TSC ticks"
+                     : "no hardware PMU: /sys/bus/event_source/devices has no cpu (a "
+                       "virtual machine without a virtual PMU?); results are TSC ticks");
     kprintf("hosted: %s\n", hosted.counters.detail);
     if (!str_ieq(boot_opts.pmu, "auto") && !str_ieq(boot_opts.pmu, "tsc")) {
         run_error("pmu", "pmu=%s: a hosted run measures with the TSC (%s)", boot_opts.pmu,
-                  has_pmu() ? "perf counting is not built yet" : "Linux offers no hardware PMU");
+                  pmu ? "perf counting is not built yet" : "Linux offers no hardware PMU");
     }
     str_copy(boot_opts.pmu, sizeof boot_opts.pmu, "tsc");
 }

@@ -18,18 +18,15 @@ static inline bool sys_failed(long result)
 
 #define LINUX_EPERM  1
 #define LINUX_ENOENT 2
-#define LINUX_EACCES 13
 
 long sys_read(int fd, void *buf, size_t n);
 long sys_write(int fd, const void *buf, size_t n);
 long sys_open(const char *path, int flags);
 long sys_close(int fd);
-long sys_ioctl(int fd, unsigned long request, unsigned long arg);
 void sys_exit_group(int status) __attribute__((noreturn));
 
 /* mmap with an offset of 0 and no file. */
 void *sys_mmap_anon(size_t len, int prot, int flags, long *err);
-long sys_munmap(void *addr, size_t len);
 long sys_madvise(void *addr, size_t len, int advice);
 long sys_mlockall(int flags);
 #define LINUX_PROT_RW          3
@@ -62,7 +59,5 @@ long sys_context_switches(void);
 long sys_alarm_ms(uint32_t ms);
 
 long sys_nanosleep_ms(uint32_t ms);
-
-long sys_perf_event_open(void *attr, int pid, int cpu, int group_fd, unsigned long flags);
 
 #endif

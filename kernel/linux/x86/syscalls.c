@@ -11,9 +11,7 @@ enum {
     NR_write = 4,
     NR_open = 5,
     NR_close = 6,
-    NR_ioctl = 54,
     NR_getrusage = 77,
-    NR_munmap = 91,
     NR_setitimer = 104,
     NR_uname = 122,
     NR_mlockall = 152,
@@ -25,7 +23,6 @@ enum {
     NR_sched_setaffinity = 241,
     NR_sched_getaffinity = 242,
     NR_exit_group = 252,
-    NR_perf_event_open = 336,
 };
 
 #define CALL(nr, a, b, c, d, e, f)                                                                 \
@@ -51,11 +48,6 @@ long sys_close(int fd)
     return CALL(NR_close, fd, 0, 0, 0, 0, 0);
 }
 
-long sys_ioctl(int fd, unsigned long request, unsigned long arg)
-{
-    return CALL(NR_ioctl, fd, request, arg, 0, 0, 0);
-}
-
 void sys_exit_group(int status)
 {
     for (;;) {
@@ -68,11 +60,6 @@ void *sys_mmap_anon(size_t len, int prot, int flags, long *err)
     long r = CALL(NR_mmap2, 0, len, prot, flags, -1, 0);
     *err = sys_failed(r) ? r : 0;
     return sys_failed(r) ? NULL : (void *)r;
-}
-
-long sys_munmap(void *addr, size_t len)
-{
-    return CALL(NR_munmap, addr, len, 0, 0, 0, 0);
 }
 
 long sys_madvise(void *addr, size_t len, int advice)
@@ -137,9 +124,4 @@ long sys_nanosleep_ms(uint32_t ms)
 {
     int32_t ts[2] = {(int32_t)(ms / 1000), (int32_t)(ms % 1000) * 1000000};
     return CALL(NR_nanosleep, ts, 0, 0, 0, 0, 0);
-}
-
-long sys_perf_event_open(void *attr, int pid, int cpu, int group_fd, unsigned long flags)
-{
-    return CALL(NR_perf_event_open, attr, pid, cpu, group_fd, flags, 0);
 }
