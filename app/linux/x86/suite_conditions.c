@@ -56,7 +56,7 @@ static const char *measure_chain(const struct pmu *pmu, int64_t *x100)
     if (!chain) {
         return "the " CHAIN_PAYLOAD " payload is not built in";
     }
-    plan.events[0].read.kind = PMU_READ_RDTSC;
+    plan.events[0].read = (struct pmu_read){PMU_READ_RDTSC, 0, 64}; /* RDTSC: 64 bits */
     const char *why = measure_pass(chain, &plan, 0, &cfg, &regs, &result);
     if (why) {
         return why;
