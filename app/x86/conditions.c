@@ -56,6 +56,14 @@ static enum serializer choose(const struct cpu_info *cpu, const struct hygiene *
     return best;
 }
 
+/* The mode the payloads run in: this program's, since they are built with
+ * it. */
+#if __SIZEOF_POINTER__ == 8
+static const struct hygiene_cond mode = {"64", "64-bit mode: x86-64 payloads"};
+#else
+static const struct hygiene_cond mode = {"32", "32-bit protected mode: i386 payloads"};
+#endif
+
 static void print_cond(const char *key, const struct hygiene_cond *cond)
 {
     kprintf("conditions: %s %s: %s\n", key, cond->value, cond->detail);
@@ -67,6 +75,7 @@ void conditions_setup(struct conditions *c, struct pmu *pmu, unsigned serialize_
     hygiene_setup(&c->hygiene, &pmu->cpu, &pmu->hw, turbo_off);
     c->ser = choose(&pmu->cpu, &c->hygiene, serialize_choice, c->ser_why, sizeof c->ser_why);
     kprintf("\nconditions: serialize %s: %s\n", serializer_name(c->ser), c->ser_why);
+    print_cond("mode", &mode);
     print_cond("lfence", &c->hygiene.lfence);
     print_cond("smm_freeze", &c->hygiene.smm_freeze);
     print_cond("invariant_tsc", &c->hygiene.invariant_tsc);
@@ -76,6 +85,7 @@ void conditions_setup(struct conditions *c, struct pmu *pmu, unsigned serialize_
 void conditions_record(const struct conditions *c)
 {
     record_cond("serialize", serializer_name(c->ser), c->ser_why);
+    record_cond("mode", mode.value, mode.detail);
     record_cond("lfence", c->hygiene.lfence.value, c->hygiene.lfence.detail);
     record_cond("smm_freeze", c->hygiene.smm_freeze.value, c->hygiene.smm_freeze.detail);
     record_cond("invariant_tsc", c->hygiene.invariant_tsc.value, c->hygiene.invariant_tsc.detail);
