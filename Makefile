@@ -31,6 +31,11 @@ KLDFLAGS := -Wl,--gc-sections
 HOSTCFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -DBAREBENCH_HOST -I.
 
 include mk/isa/$(ARCH).mk
+# A Linux process runs in the mode of the machine it is built on (the ISA's
+# HOST_MODE) unless MODE says otherwise: it is that machine's program.
+ifeq ($(PLATFORM),linux)
+DEFAULT_MODE := $(or $(HOST_MODE),$(DEFAULT_MODE))
+endif
 MODES := $(basename $(notdir $(wildcard mk/isa/$(ARCH)/*.mk)))
 MODE  := $(DEFAULT_MODE)
 $(if $(filter-out $(MODES),$(MODE)),$(error MODE=$(MODE): ARCH=$(ARCH) has $(if $(MODES),the modes $(MODES),one mode: leave MODE unset)))
@@ -207,6 +212,7 @@ check: deps
 	@$(MAKE) --no-print-directory -j2 all iso
 	@$(MAKE) --no-print-directory -j2 ARCH=ppc
 	@$(MAKE) --no-print-directory -j2 HOSTED=1
+	$(if $(filter 64,$(HOST_MODE)),@$(MAKE) --no-print-directory -j2 HOSTED=1 MODE=32)
 	@$(MAKE) --no-print-directory emu
 	@BUILD=$(BUILD) tests/run-checks
 

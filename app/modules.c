@@ -40,14 +40,14 @@ static const char *clash(const struct payload *list, unsigned n)
 static void load_one(const struct boot_module *m, const char *name)
 {
     char why[MODULE_WHY_MAX];
-    uint32_t size = m->end - m->start;
     unsigned n;
-    if (m->end < m->start || size > MODULE_MAX_BYTES) {
-        fmt_snprintf(why, sizeof why, "%u bytes, more than the %u a module may have",
-                     (unsigned)size, MODULE_MAX_BYTES);
+    if (m->end < m->start || m->end - m->start > MODULE_MAX_BYTES) {
+        fmt_snprintf(why, sizeof why, "%lu bytes, more than the %u a module may have",
+                     (unsigned long)(m->end - m->start), MODULE_MAX_BYTES);
         refuse(name, why);
         return;
     }
+    uint32_t size = (uint32_t)(m->end - m->start);
     if (size > STORE_BYTES - store_used) {
         fmt_snprintf(why, sizeof why, "no room left (%u bytes for all modules)", STORE_BYTES);
         refuse(name, why);

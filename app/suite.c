@@ -83,14 +83,14 @@ static void print_skip(const struct payload *p, const char *why)
 
 static void print_fault(const struct payload *p, const struct suite_fault *t)
 {
-    kprintf("  FAULT: %s raised %s (vector %u, error code 0x%x) at %s %08x; going on\n", p->name,
-            t->name, (unsigned)t->vector, (unsigned)t->error, t->pc_name, (unsigned)t->pc);
+    kprintf("  FAULT: %s raised %s (vector %u, error code 0x%x) at %s %08lx; going on\n", p->name,
+            t->name, (unsigned)t->vector, (unsigned)t->error, t->pc_name, (unsigned long)t->pc);
     record_begin("fault");
     record_field(p->name);
     record_fieldf("%u", (unsigned)t->vector);
     record_field(t->name);
     record_fieldf("0x%x", (unsigned)t->error);
-    record_fieldf("0x%08x", (unsigned)t->pc);
+    record_fieldf("0x%08lx", (unsigned long)t->pc);
     record_end();
 }
 
@@ -261,7 +261,7 @@ struct pass_job {
     const struct pmu_plan *plan;
     unsigned pass;
     const struct measure_config *cfg;
-    const struct payload_regs *regs;
+    struct payload_regs *regs;
 };
 
 static const char *run_pass_job(void *arg)
@@ -273,7 +273,7 @@ static const char *run_pass_job(void *arg)
 /* Measures every pass of one payload inside a trap catch. Returns false
  * (with *fault filled) when the payload faulted. */
 static bool measure_payload(const struct suite_context *ctx, const struct payload *p,
-                            const struct measure_config *cfg, const struct payload_regs *regs,
+                            const struct measure_config *cfg, struct payload_regs *regs,
                             struct suite_fault *fault)
 {
     for (unsigned pass = 0; pass < ctx->plan->n_passes; pass++) {

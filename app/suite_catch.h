@@ -11,7 +11,7 @@ struct suite_fault {
     unsigned vector;
     const char *name;    /* "#UD", "program", ... */
     uint32_t error;      /* x86: the error code; PowerPC: SRR1's cause bits */
-    uint32_t pc;         /* where it happened */
+    uintptr_t pc;        /* where it happened */
     const char *pc_name; /* "eip", "srr0" */
 };
 

@@ -6,9 +6,10 @@
 #include "kernel/memory.h"
 
 /* Allocates `bytes` and links every `line`-byte line of it into one cycle
- * in a pseudo-random order; returns the address of the first line, or 0
- * when the memory is not there. */
-static uint32_t chase_build(uint32_t bytes, uint32_t line)
+ * in a pseudo-random order, each line starting with a pointer to the next;
+ * returns the address of the first line, or 0 when the memory is not
+ * there. */
+static uintptr_t chase_build(uint32_t bytes, uint32_t line)
 {
     uint32_t lines = bytes / line;
     uint8_t *buf = mem_alloc(bytes, 4096);
@@ -29,14 +30,14 @@ static uint32_t chase_build(uint32_t bytes, uint32_t line)
     }
     for (uint32_t i = 0; i < lines; i++) {
         uint32_t next = order[(i + 1) % lines];
-        *(uint32_t *)(buf + order[i] * line) = (uint32_t)(uintptr_t)(buf + next * line);
+        *(uintptr_t *)(buf + order[i] * line) = (uintptr_t)(buf + next * line);
     }
-    return (uint32_t)(uintptr_t)(buf + order[0] * line);
+    return (uintptr_t)(buf + order[0] * line);
 }
 
 static const char *chase_prepare(struct payload_regs *regs, uint32_t bytes)
 {
-    uint32_t start = chase_build(bytes, chase_line);
+    uintptr_t start = chase_build(bytes, chase_line);
     if (!start) {
         return "not enough memory for the working set";
     }

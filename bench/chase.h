@@ -10,7 +10,7 @@
 
 /* Each architecture's payloads: the register its chase body starts from,
  * and the cache line size the lines are spaced by. */
-uint32_t *chase_start(struct payload_regs *regs);
+uintptr_t *chase_start(struct payload_regs *regs);
 extern const uint32_t chase_line;
 
 /* The working sets: 4 KiB (L1), 128 KiB (L2), 16 MiB (memory), wss=. */

@@ -49,7 +49,7 @@ unsigned measure_overhead(const struct pmu_plan *plan, unsigned pass,
                           uint64_t *min_count)
 {
     static const struct payload nothing = {.name = "(window)"};
-    static const struct payload_regs regs;
+    struct payload_regs regs = {0};
     struct pmu_read reads[WINDOW_MAX_READS];
     unsigned n = pass_reads(plan, pass, out, reads);
     uint64_t start[WINDOW_MAX_READS], end[WINDOW_MAX_READS];
@@ -70,7 +70,7 @@ unsigned measure_overhead(const struct pmu_plan *plan, unsigned pass,
 }
 
 const char *measure_pass(const struct payload *p, const struct pmu_plan *plan, unsigned pass,
-                         const struct measure_config *cfg, const struct payload_regs *regs,
+                         const struct measure_config *cfg, struct payload_regs *regs,
                          struct measure_result *out)
 {
     struct pmu_read reads[WINDOW_MAX_READS];

@@ -35,7 +35,7 @@ struct measure_result {
  * reason the payload cannot be measured (it is then skipped). A fault in
  * the payload propagates to the caller's trap catch. */
 const char *measure_pass(const struct payload *p, const struct pmu_plan *plan, unsigned pass,
-                         const struct measure_config *cfg, const struct payload_regs *regs,
+                         const struct measure_config *cfg, struct payload_regs *regs,
                          struct measure_result *out);
 
 /* The window's own cost per event of a pass: the minimum raw count of an

@@ -7,33 +7,37 @@
 
 #include "lib/kstring.h"
 
-/* The assembler macros emit one 32-bit word per field of bench/payload.def,
- * in its order: each field must be that word, where they put it. A flag is
+/* The assembler macros emit each field of bench/payload.def in its order
+ * with no padding: a pointer as a word of the mode's size, an integer as 32
+ * bits. The C layout must be that one: the same fields packed. A flag is
  * one bit of its own. */
-#define PAYLOAD_FIELD(type, name) PAYLOAD_AT_##name,
+#define PAYLOAD_FIELD(type, name) type name;
 #define PAYLOAD_NEED(name, bit)
 #define PAYLOAD_FLAG(name, bit)
-enum {
+struct payload_as_emitted {
 #include "bench/payload.def"
-    PAYLOAD_FIELDS
-};
+} __attribute__((packed));
+#undef PAYLOAD_FIELD
+#define PAYLOAD_FIELD(type, name)                                                                  \
+    _Static_assert(offsetof(struct payload, name) == offsetof(struct payload_as_emitted, name) &&  \
+                       (sizeof(((struct payload *)0)->name) == 4 ||                                \
+                        sizeof(((struct payload *)0)->name) == sizeof(void *)),                    \
+                   "struct payload." #name " is not where the assembler macros put it");
+#include "bench/payload.def"
 #undef PAYLOAD_FIELD
 #undef PAYLOAD_NEED
 #undef PAYLOAD_FLAG
-#define PAYLOAD_FIELD(type, name)                                                                  \
-    _Static_assert(offsetof(struct payload, name) == 4 * PAYLOAD_AT_##name &&                      \
-                       sizeof(((struct payload *)0)->name) == 4,                                   \
-                   "struct payload." #name " is not the 32-bit word the assembler macros make");
+_Static_assert(sizeof(struct payload) == sizeof(struct payload_as_emitted),
+               "struct payload has padding the assembler macros do not make");
 #define ONE_BIT(what, bit)                                                                         \
     _Static_assert((bit) != 0 && ((bit) & ((bit) - 1)) == 0, what " is not one bit");
+#define PAYLOAD_FIELD(type, name)
 #define PAYLOAD_NEED(name, bit) ONE_BIT("PAYLOAD_NEEDS_" #name, bit)
 #define PAYLOAD_FLAG(name, bit) ONE_BIT("PAYLOAD_" #name, bit)
 #include "bench/payload.def"
 #undef PAYLOAD_FIELD
 #undef PAYLOAD_NEED
 #undef PAYLOAD_FLAG
-_Static_assert(sizeof(struct payload) == 4 * PAYLOAD_FIELDS,
-               "struct payload has more than the words of its fields");
 /* Two flags with one bit: the sum of the values exceeds their OR. */
 #define PAYLOAD_FIELD(type, name)
 #define PAYLOAD_NEED(name, bit) +(bit)

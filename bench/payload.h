@@ -5,8 +5,10 @@
  * The harness copies the body `unroll` times into the measured window.
  * The body must therefore be position-independent (jumps only within
  * itself) and may use every general register but the stack pointer (ESP,
- * r1). Registers start from `struct payload_regs` (set by prepare); memory
- * it touches must be prepared before (prepare runs outside the window). */
+ * r1). Registers start from `struct payload_regs` (set by prepare), and
+ * those the counter reads leave alone carry over from one window to the
+ * next (bench/window.h); memory it touches must be prepared before
+ * (prepare runs outside the window). */
 #ifndef BAREBENCH_PAYLOAD_H
 #define BAREBENCH_PAYLOAD_H
 
@@ -14,12 +16,14 @@
 
 #define PAYLOAD_INSNS_VARIABLE (-1)
 
-/* The initial registers of the body, r[0] up: each architecture's window
- * loads them (bench/x86/payload_regs.h names them EAX..EBP, EAX..EDX
- * reloaded after the start reads; bench/ppc/payload_regs.h r3..r9). */
+/* The initial registers of the body, r[0] up, each a word of the mode's
+ * size (a pointer fits): each architecture's window loads them
+ * (bench/x86/payload_regs.h names them EAX..EBP, RAX..RBP in long mode,
+ * EAX..EDX reloaded after the start reads; bench/ppc/payload_regs.h
+ * r3..r9). */
 #define PAYLOAD_REGS 7
 struct payload_regs {
-    uint32_t r[PAYLOAD_REGS];
+    uintptr_t r[PAYLOAD_REGS];
 };
 
 /* What prepare may use. */
@@ -77,14 +81,14 @@ enum {
  * plus the CALL and RET, branches its branch instructions with them, or
  * PAYLOAD_INSNS_VARIABLE. */
 #define PAYLOAD_C(id, desc, insns_, branches_, flags_, prepare_, fn_)                              \
-    static const struct payload payload_##id                                                       \
-        __attribute__((used, section(".payloads"), aligned(4))) = {.name = #id,                    \
-                                                                   .description = desc,            \
-                                                                   .insns = insns_,                \
-                                                                   .branches = branches_,          \
-                                                                   .flags = flags_,                \
-                                                                   .prepare = prepare_,            \
-                                                                   .fn = fn_}
+    static const struct payload payload_##id __attribute__((                                       \
+        used, section(".payloads"), aligned(sizeof(void *)))) = {.name = #id,                      \
+                                                                 .description = desc,              \
+                                                                 .insns = insns_,                  \
+                                                                 .branches = branches_,            \
+                                                                 .flags = flags_,                  \
+                                                                 .prepare = prepare_,              \
+                                                                 .fn = fn_}
 
 /* The i-th payload: those the linker gathered, in link order, then those
  * added at run time (modules); NULL past the last. */

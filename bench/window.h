@@ -6,6 +6,7 @@
  *   SER; load EAX, EBX, ECX, EDX
  *   body x unroll
  *   for each counter:  SER; read -> end[i]
+ *   store ESI, EDI, EBP
  *   popad; ret            (or INT exit_vector: see window_set_runner)
  *
  * Inside it there are no calls, no branches and no stores but the reads'
@@ -56,9 +57,13 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
                   const struct pmu_read *reads, unsigned n_reads, enum serializer ser, uint8_t *buf,
                   size_t cap);
 
-/* Runs a window once: raw counter values before and after the body. */
-void window_run(const struct window *w, const struct payload_regs *regs, uint64_t *start,
-                uint64_t *end);
+/* Runs a window once: raw counter values before and after the body. The
+ * registers the counter reads leave alone (x86: ESI, EDI, EBP; PowerPC:
+ * r3-r9) carry over: they go back into *regs as the body left them, and
+ * the next window run with *regs starts from there. A pointer chase so
+ * goes on through its whole buffer from window to window instead of
+ * walking the same lines in each, which a real cache would keep. */
+void window_run(const struct window *w, struct payload_regs *regs, uint64_t *start, uint64_t *end);
 
 const char *serializer_name(enum serializer ser);
 

@@ -9,8 +9,7 @@ uint8_t window_exit_vector;
 
 static window_runner runner;
 
-void window_run(const struct window *w, const struct payload_regs *regs, uint64_t *start,
-                uint64_t *end)
+void window_run(const struct window *w, struct payload_regs *regs, uint64_t *start, uint64_t *end)
 {
     window_regs = *regs;
     if (runner) {
@@ -18,6 +17,7 @@ void window_run(const struct window *w, const struct payload_regs *regs, uint64_
     } else {
         ((void (*)(void))w->code)();
     }
+    *regs = window_regs;
     for (unsigned i = 0; i < w->n_reads; i++) {
         start[i] = window_start[i];
         end[i] = window_end[i];

@@ -8,7 +8,8 @@
 
 #include "bench/window.h"
 
-/* The body's starting registers, loaded by the window's code. */
+/* The body's starting registers, loaded by the window's code; those the
+ * reads leave alone are stored back after the end reads. */
 extern struct payload_regs window_regs;
 
 /* The counter reads before and after the body. */

@@ -11,7 +11,7 @@
 /* [start, end) as the loader placed it, and its command line (the file
  * name and any words after it; "" when the loader gave none). */
 struct boot_module {
-    uint32_t start, end;
+    uintptr_t start, end;
     const char *name;
 };
 

@@ -2,7 +2,7 @@
  * trap_try, and an exception while it is armed resumes that code, with what
  * the exception was recorded, instead of ending the run. Each architecture
  * saves and restores the registers (ksetjmp and klongjmp:
- * kernel/x86/kjmp.asm, boot/ppc/vectors.S),
+ * kernel/x86/<mode>/kjmp.asm, boot/ppc/vectors.S),
  * decides in its exception handler which vectors a catch may take, and
  * names its vectors (kernel/<arch>/traps.c). */
 #ifndef BAREBENCH_TRAP_CATCH_H
@@ -12,7 +12,7 @@
 
 /* The callee-saved state ksetjmp keeps. Room for the largest: PowerPC's
  * r1, r2, r13-r31, LR and CR (23 words; x86 needs 6: ebx, esi, edi, ebp,
- * esp, eip). */
+ * esp, eip; x86-64 8: rbx, rbp, r12-r15, rsp, rip). */
 struct kjmp_buf {
     uintptr_t regs[24];
 };
@@ -24,7 +24,7 @@ void klongjmp(struct kjmp_buf *buf, int value) __attribute__((noreturn));
 struct trap_info {
     unsigned vector; /* x86: 0-31; PowerPC: the vector's offset (0x700 program, ...) */
     uint32_t cause;  /* x86: the error code; PowerPC: SRR1's cause bits, the DSISR for a DSI */
-    uint32_t pc;     /* where it happened: EIP, SRR0 */
+    uintptr_t pc;    /* where it happened: EIP (RIP), SRR0 */
 };
 
 /* An armed catch: an exception while it is armed jumps back into trap_try. */

@@ -22,7 +22,7 @@
 
 static volatile bool in_window;
 
-static void watchdog_expired(uint32_t pc)
+static void watchdog_expired(uintptr_t pc)
 {
     if (in_window) {
         trap_escape(&(struct trap_info){WATCHDOG_VECTOR, 0, pc});
@@ -36,8 +36,9 @@ static void run_once(const struct window *w)
         in_window = false;
         sys_alarm_ms(0);
         trap_escape(&c.info); /* on to the suite's catch */
-        kprintf("\n*** %s (vector %u) at eip %08x in a window run outside any catch\n",
-                trap_name(c.info.vector), (unsigned)c.info.vector, (unsigned)c.info.pc);
+        kprintf("\n*** %s (vector %u) at %s %08lx in a window run outside any catch\n",
+                trap_name(c.info.vector), (unsigned)c.info.vector, trap_pc_name,
+                (unsigned long)c.info.pc);
         run_finish(false);
     }
     if (boot_opts.watchdog) {

@@ -6,6 +6,7 @@
  *   for each counter:  sync; isync; read -> start[i]
  *   body x unroll
  *   for each counter:  sync; isync; read -> end[i]
+ *   store r3..r9 back to window_regs
  *   restore; blr
  *
  * A read uses r0 and r10-r12 only. The time base is read upper, lower,
@@ -88,10 +89,16 @@ static int32_t lo(const void *addr)
     return (int16_t)((uint32_t)(uintptr_t)addr & 0xffff);
 }
 
-static void emit_load(struct emitter *e, unsigned rt, const uint32_t *addr)
+static void emit_load(struct emitter *e, unsigned rt, const uintptr_t *addr)
 {
     emit(e, ADDIS(10, 0, hi_adjusted(addr)));
     emit(e, LWZ(rt, lo(addr), 10));
+}
+
+static void emit_save(struct emitter *e, unsigned rs, uintptr_t *addr)
+{
+    emit(e, ADDIS(10, 0, hi_adjusted(addr)));
+    emit(e, STW(rs, lo(addr), 10));
 }
 
 /* Stores r11 (upper word) and r12 (lower) to a 64-bit slot. */
@@ -171,6 +178,9 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
     for (unsigned i = 0; i < n_reads; i++) {
         emit_serialize(&e);
         emit_read(&e, &reads[i], &window_end[i]);
+    }
+    for (unsigned i = 0; i < PAYLOAD_REGS; i++) {
+        emit_save(&e, REG_FIRST_GPR + i, &window_regs.r[i]);
     }
     emit(&e, LWZ(2, 88, 1));
     emit(&e, LMW(13, 12, 1));

@@ -1,6 +1,6 @@
 ; Exception entry stubs and descriptor-table loads. The non-local jump that
 ; lets a caught fault resume the code that armed the catch is
-; kernel/x86/kjmp.asm, which a hosted build shares.
+; kernel/x86/32/kjmp.asm, which a hosted build shares.
 
 section .text
 

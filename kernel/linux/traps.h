@@ -15,6 +15,6 @@ void linux_traps_init(void);
 
 /* What SIGALRM does (the watchdog): `alarm` is called with the interrupted
  * program counter. */
-void linux_traps_on_alarm(void (*alarm)(uint32_t pc));
+void linux_traps_on_alarm(void (*alarm)(uintptr_t pc));
 
 #endif

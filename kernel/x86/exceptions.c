@@ -4,7 +4,12 @@
 #include "kernel/console.h"
 #include "kernel/trap_catch.h"
 
+/* The instruction pointer is RIP in long mode (Intel SDM Vol. 1, 3.5). */
+#ifdef __x86_64__
+const char trap_pc_name[] = "rip";
+#else
 const char trap_pc_name[] = "eip";
+#endif
 
 static const char *const mnemonics[32] = {
     "#DE", "#DB", "NMI", "#BP", "#OF", "#BR", "#UD", "#NM", "#DF", "CSO", "#TS",

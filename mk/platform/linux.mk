@@ -8,8 +8,8 @@
 # flat memory is: the window generator writes the code it runs.
 include mk/platform/linux/$(ARCH).mk
 KERNEL   := $(BUILD)/barebench
-K_DIRS   := $(filter-out kernel/$(ARCH) app/$(ARCH),$(LAYER_DIRS)) \
-            kernel/linux kernel/linux/$(ARCH) app/linux app/linux/$(ARCH)
+K_DIRS   := $(filter-out kernel/$(ARCH) kernel/$(ARCH)/% app/$(ARCH) app/$(ARCH)/%,$(LAYER_DIRS)) \
+            kernel/linux kernel/linux/$(ARCH) kernel/linux/$(ARCH)/$(MODE) app/linux app/linux/$(ARCH)
 KCFLAGS  += -ffreestanding -fno-pic -fno-pie -fno-stack-protector -fno-builtin \
             -fno-asynchronous-unwind-tables
 K_LDSCRIPT := kernel/linux/hosted.ld

@@ -39,7 +39,7 @@ def test_a_second_make_compiles_nothing():
                 arch, len(again), again[0])
         os.utime(os.path.join(tree, "bench", "payload.def"))
         changed = compiles(tree, "x86")
-        for what in ("tools/bblib/layout.py", "bench/x86/payloads/core.asm", "bench/payload.c"):
+        for what in ("tools/bblib/layout.py", "bench/x86/32/payloads/core.asm", "bench/payload.c"):
             assert any(what in line for line in changed), \
                 "a changed bench/payload.def did not rebuild %s" % what
         assert not any("lib/fmt.c" in line for line in changed), \

@@ -244,18 +244,20 @@ def boot_qemu(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=Fa
 
 
 def hosted_problem(program):
-    """Why this machine cannot run the hosted program natively, or None. It
-    is an i386 process: a kernel without IA32 emulation refuses it ("Exec
-    format error"), and no figure of this machine's core can come of it
-    (tools/run-hosted then runs it under qemu-i386, saying so)."""
+    """Why this machine cannot run the hosted program natively, or None. A
+    kernel refuses a program of a mode it does not run ("Exec format error":
+    an i386 one with IA32 emulation off, a 64-bit one on a 32-bit kernel),
+    and no figure of this machine's core can come of it (tools/run-hosted
+    runs an i386 one under qemu-i386 then, saying so)."""
     try:
         subprocess.run([program, "bench=list"], capture_output=True, timeout=5)
     except subprocess.TimeoutExpired:
         return None  # it started: the kernel runs it
     except OSError as e:
         if e.errno == errno.ENOEXEC:
-            return ("%s: this kernel runs no i386 process (IA32 emulation off), so the hosted "
-                    "program cannot run natively here" % program)
+            return ("%s: this kernel does not run programs of its mode (an i386 one with IA32 "
+                    "emulation off?), so the hosted program cannot run natively here; make "
+                    "HOSTED=1 builds one in this machine's mode" % program)
         return "%s: %s" % (program, e.strerror)
     return None
 

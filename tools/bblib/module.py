@@ -57,10 +57,11 @@ def _from_sources(pattern, sources):
     return found
 
 
-# The stock kernel's payloads (NASM's PAYLOAD and C's PAYLOAD_C).
-BUILTIN_NAMES = {n.lower() for n in
-                 _from_sources(r"^\s*PAYLOAD\s+(\w+)", "bench/x86/payloads/*.asm")
-                 + _from_sources(r"^PAYLOAD_C\(\s*(\w+)", "bench/x86/payloads/*.c")}
+# The stock kernel's payloads (NASM's PAYLOAD and C's PAYLOAD_C): the ISA's
+# and those of its 32-bit mode, the one the kernel and its modules run in.
+BUILTIN_NAMES = {n.lower() for folder in ("bench/x86/payloads", "bench/x86/32/payloads")
+                 for n in _from_sources(r"^\s*PAYLOAD\s+(\w+)", folder + "/*.asm")
+                 + _from_sources(r"^PAYLOAD_C\(\s*(\w+)", folder + "/*.c")}
 
 # The descriptor payload.mac emits: one 32-bit word a field of struct payload,
 # and the flags it may hold.

@@ -11,8 +11,10 @@ generations"), the Intel models Linux's names for them
 Only figures a source states go here, each with that source. A payload's
 value is per iteration of one instruction (add_latency, imul_latency, the
 SIMD and x87 chains) or one load (chase_l1, chase_l2), so a latency compares
-directly. chase_l1 is MOV ESI, [ESI]: a base register and no index, the
-simple addressing that the 4-cycle L1D paths take where a core has one.
+directly. chase_l1 is MOV ESI, [ESI] (MOV RSI, [RSI] in a 64-bit run): a
+base register and no index, the simple addressing that the 4-cycle L1D
+paths take where a core has one. The integer figures hold for the 32-bit
+and the 64-bit forms alike (a run's `mode` record says which it measured).
 DIV is left out everywhere: its latency depends on the operands, and the
 tables give ranges, not the one figure div_latency's EDX:EAX / 1 would meet.
 """
@@ -41,8 +43,8 @@ def _amd(guide):
 
 def _alu(uarch, simd=True):
     """Latencies every one of these cores has, from uops.info's measurements."""
-    figures = {"add_latency": Figure(1, _uops("ADD (R32, I8)", uarch)),
-               "imul_latency": Figure(3, _uops("IMUL (R32, R32)", uarch)),
+    figures = {"add_latency": Figure(1, _uops("ADD (R32, I8) and ADD (R64, I8)", uarch)),
+               "imul_latency": Figure(3, _uops("IMUL (R32, R32) and IMUL (R64, R64)", uarch)),
                "sse2_paddd": Figure(1, _uops("PADDD (XMM, XMM)", uarch))}
     if simd:
         figures["mmx_paddb"] = Figure(1, _uops("PADDB (MM, MM)", uarch))

@@ -33,7 +33,7 @@ const char *xorshift_prepare(struct payload_regs *regs, const struct payload_env
  * of the cache line size. */
 const uint32_t chase_line = LINE;
 
-uint32_t *chase_start(struct payload_regs *regs)
+uintptr_t *chase_start(struct payload_regs *regs)
 {
     return &regs->r[REG_R3];
 }
@@ -45,7 +45,7 @@ const char *forward_prepare(struct payload_regs *regs, const struct payload_env 
     if (!slot) {
         return "no memory";
     }
-    regs->r[REG_R4] = (uint32_t)(uintptr_t)slot;
+    regs->r[REG_R4] = (uintptr_t)slot;
     return 0;
 }
 
@@ -56,7 +56,7 @@ const char *odd_prepare(struct payload_regs *regs, const struct payload_env *env
     if (!buf) {
         return "no memory";
     }
-    regs->r[REG_R4] = (uint32_t)(uintptr_t)(buf + 1);
+    regs->r[REG_R4] = (uintptr_t)(buf + 1);
     return 0;
 }
 

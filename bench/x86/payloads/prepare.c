@@ -31,7 +31,7 @@ const char *xorshift_prepare(struct payload_regs *regs, const struct payload_env
  * of the cache line size. */
 const uint32_t chase_line = LINE;
 
-uint32_t *chase_start(struct payload_regs *regs)
+uintptr_t *chase_start(struct payload_regs *regs)
 {
     return &regs->r[REG_ESI];
 }
@@ -43,7 +43,7 @@ const char *forward_prepare(struct payload_regs *regs, const struct payload_env 
     if (!slot) {
         return "no memory";
     }
-    regs->r[REG_EDI] = (uint32_t)(uintptr_t)slot;
+    regs->r[REG_EDI] = (uintptr_t)slot;
     return 0;
 }
 
@@ -54,7 +54,7 @@ const char *copy_prepare(struct payload_regs *regs, const struct payload_env *en
     if (!src || !dst) {
         return "no memory";
     }
-    regs->r[REG_EBP] = (uint32_t)(uintptr_t)src;
-    regs->r[REG_EBX] = (uint32_t)(uintptr_t)dst;
+    regs->r[REG_EBP] = (uintptr_t)src;
+    regs->r[REG_EBX] = (uintptr_t)dst;
     return 0;
 }

@@ -1,7 +1,8 @@
 ; The Linux system call on i386: int 0x80, the number in EAX, the arguments
 ; in EBX, ECX, EDX, ESI, EDI, EBP, the result (or -errno) in EAX (Linux's
 ; arch/x86/entry/entry_32.S). A 64-bit kernel with IA32 emulation takes the
-; same call. Also the process's entry point and the signal restorer.
+; same call. Also the process's entry point and the signal restorer. The
+; numbers are syscall_nr.c's.
 
 section .text
 
