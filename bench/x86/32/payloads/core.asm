@@ -1,13 +1,6 @@
-; Integer core payloads: the empty body, NOPs, ADD latency and throughput,
-; IMUL and DIV latency. Each body is one iteration.
+; Integer core payloads in 32-bit mode: ADD latency and throughput, IMUL and
+; DIV latency, on 32-bit registers. Each body is one iteration.
 %include "payload.mac"
-
-PAYLOAD empty, "empty body: what is left after the window's own cost is removed (0)", 0
-ENDPAYLOAD
-
-PAYLOAD nop, "one NOP: front-end throughput", 1
-    nop
-ENDPAYLOAD
 
 PAYLOAD add_latency, "dependent chain of ADD r32, imm: ADD latency", 1
     add eax, 1

@@ -1,14 +1,7 @@
-; Integer core payloads in 64-bit mode: the empty body, NOPs, ADD latency
-; and throughput, IMUL and DIV latency, on 64-bit registers (REX.W). Each
-; body is one iteration; R8-R15 are free as well.
+; Integer core payloads in 64-bit mode: ADD latency and throughput, IMUL and
+; DIV latency, on 64-bit registers (REX.W). Each body is one iteration;
+; R8-R15 are free as well.
 %include "payload.mac"
-
-PAYLOAD empty, "empty body: what is left after the window's own cost is removed (0)", 0
-ENDPAYLOAD
-
-PAYLOAD nop, "one NOP: front-end throughput", 1
-    nop
-ENDPAYLOAD
 
 PAYLOAD add_latency, "dependent chain of ADD r64, imm: ADD latency", 1
     add rax, 1
