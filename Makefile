@@ -278,6 +278,7 @@ help:
 	@echo "make report     default suite on QEMU + Bochs models: build/report.{md,csv,json,svg}"
 	@echo "make bench-hosted  the hosted program (PLATFORM=linux) 3 times on this machine: each payload"
 	@echo "                in ticks and calibrated cycles beside the published figures; ARGS='options'"
+	@echo "                (default unroll=1000)"
 	@echo "make check      host tests and the boot matrix; ends with 'N passed, N failed'"
 	@echo "make check-fresh  make run and make check in a fresh Debian 12 root (debootstrap)"
 	@echo "make check-lava run lava/job-qemu.yaml with lava-run (installs lava-dispatcher)"
