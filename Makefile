@@ -270,8 +270,9 @@ help:
 	@echo "make ARCH=ppc   build the PowerPC 604/604e kernel into build/ppc; make run ARCH=ppc"
 	@echo "                boots it: MACHINE=40p|g3beige|mac99 CPU=604e|604 ARGS='boot options'"
 	@echo "                COUNTING=1: under the counting QEMU (make emu) with -icount"
-	@echo "make HOSTED=1   build the suite as a Linux process (build/linux/barebench); make run"
-	@echo "                HOSTED=1 runs it on this machine: ARGS='options' (cpu=N pins it)"
+	@echo "make HOSTED=1   build the suite as a Linux process in this machine's mode (build/linux/"
+	@echo "                barebench; MODE=32: the i386 one); make run HOSTED=1 runs it on this"
+	@echo "                machine: ARGS='options' (cpu=N pins it)"
 	@echo "make emu        build the counting QEMU (Debian's source + emu/qemu/patches, cached)"
 	@echo "make run-iso    boot the ISO in QEMU (BIOS; UEFI=1 for OVMF)"
 	@echo "make bochs      boot the ISO in Bochs: MODEL=p4_willamette"
@@ -290,7 +291,8 @@ help:
 	@echo "  ARCH=isa       $(ISAS) (default $(DEFAULT_ARCH))"
 	@echo "  MODE=mode      the execution mode, where the ISA has several: $(strip $(foreach i,$(ISAS),$(if \
 	  $(wildcard mk/isa/$(i)/*.mk),$(i): $(basename $(notdir $(wildcard mk/isa/$(i)/*.mk))))))"
-	@echo "                 (default: the one the ISA's fragment names)"
+	@echo "                 (default: the one the ISA's fragment names; a Linux process: this"
+	@echo "                 machine's, $(or $(HOST_MODE),-))"
 	@echo "  PLATFORM=name  what the kernel runs on: $(PLATFORMS) (default $(DEFAULT_PLATFORM), bare metal)"
 	@echo "  PAYLOAD=file   a payload of yours (.asm, .S, .c) built into the image"
 
