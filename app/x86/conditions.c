@@ -142,21 +142,29 @@ static const char *measure_ratio(struct pmu *pmu, int64_t *ratio_x100)
     return *ratio_x100 < 0 ? "the TSC did not advance" : NULL;
 }
 
-void conditions_calibrate(struct pmu *pmu, const char *when)
+void conditions_report_ratio(const char *key, const char *label, const char *when, const char *why,
+                             int64_t x100, const char *what)
 {
-    char key[32], value[24], detail[96];
-    int64_t ratio = 0;
-    const char *why = measure_ratio(pmu, &ratio);
-    fmt_snprintf(key, sizeof key, "cycles_per_tsc_%s", when);
+    char name[32], value[24], detail[160];
+    fmt_snprintf(name, sizeof name, "%s_%s", key, when);
     if (why) {
         fmt_snprintf(value, sizeof value, "-");
         fmt_snprintf(detail, sizeof detail, "not measured: %s", why);
     } else {
-        fmt_fixed(value, sizeof value, ratio, 2);
-        fmt_snprintf(detail, sizeof detail, "core cycles per TSC tick over %u loop iterations",
-                     CALIBRATION_LOOPS);
+        fmt_fixed(value, sizeof value, x100, 2);
+        fmt_snprintf(detail, sizeof detail, "%s", what);
     }
-    kprintf("conditions: cycles per TSC tick %s the suite: %s%s%s\n", when, why ? "" : value,
-            why ? "" : ", ", detail);
-    record_cond(key, value, detail);
+    kprintf("conditions: %s %s the suite: %s%s%s\n", label, when, why ? "" : value, why ? "" : ", ",
+            detail);
+    record_cond(name, value, detail);
+}
+
+void conditions_calibrate(struct pmu *pmu, const char *when)
+{
+    char what[64];
+    int64_t ratio = 0;
+    const char *why = measure_ratio(pmu, &ratio);
+    fmt_snprintf(what, sizeof what, "core cycles per TSC tick over %u loop iterations",
+                 CALIBRATION_LOOPS);
+    conditions_report_ratio("cycles_per_tsc", "cycles per TSC tick", when, why, ratio, what);
 }

@@ -25,6 +25,12 @@ void conditions_setup(struct conditions *c, struct pmu *pmu, unsigned serialize_
 /* The `cond` records of the conditions, after the boot record. */
 void conditions_record(const struct conditions *c);
 
+/* Prints a calibration (`label` ... `when` the suite: its value, times 100,
+ * and `what` it is; or why it was not measured) and writes its `cond`
+ * record, keyed `key`_`when`. */
+void conditions_report_ratio(const char *key, const char *label, const char *when, const char *why,
+                             int64_t x100, const char *what);
+
 /* Measures the cycles-to-TSC ratio over a calibration loop, prints it and
  * writes its `cond` record, keyed `when` ("before" or "after" the suite). */
 void conditions_calibrate(struct pmu *pmu, const char *when);

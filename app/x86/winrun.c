@@ -26,8 +26,9 @@ static void run(const struct window *w)
         current = 0;
         /* On to the caller's catch, as if this one had not been there. */
         trap_escape(&c.info);
-        kprintf("\n*** %s (vector %u) at eip %08x in a window run outside any catch\n",
-                trap_name(c.info.vector), (unsigned)c.info.vector, (unsigned)c.info.pc);
+        kprintf("\n*** %s (vector %u) at %s %08lx in a window run outside any catch\n",
+                trap_name(c.info.vector), (unsigned)c.info.vector, trap_pc_name,
+                (unsigned long)c.info.pc);
         run_finish(false);
     }
     current = w;

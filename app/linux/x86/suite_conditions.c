@@ -10,9 +10,7 @@
 #include "app/suite_arch.h"
 #include "app/x86/conditions.h"
 #include "bench/measure.h"
-#include "bench/record.h"
 #include "bench/stats.h"
-#include "kernel/console.h"
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 
@@ -68,24 +66,15 @@ static const char *measure_chain(const struct pmu *pmu, int64_t *x100)
 
 void suite_conditions_calibrate(struct pmu *pmu, const char *when)
 {
-    char key[32], value[24], detail[160];
+    char what[128];
     int64_t x100 = 0;
     conditions_calibrate(pmu, when);
     const char *why = measure_chain(pmu, &x100);
-    fmt_snprintf(key, sizeof key, "ticks_per_cycle_%s", when);
-    if (why) {
-        fmt_snprintf(value, sizeof value, "-");
-        fmt_snprintf(detail, sizeof detail, "not measured: %s", why);
-    } else {
-        fmt_fixed(value, sizeof value, x100, 2);
-        fmt_snprintf(detail, sizeof detail,
-                     "TSC ticks per cycle of a dependent ADD chain (latency 1): median of %u "
-                     "windows of %u against %u ADDs",
-                     CHAIN_REPS, CHAIN_UNROLL, 2 * CHAIN_UNROLL);
-    }
-    kprintf("conditions: TSC ticks per core cycle %s the suite: %s%s%s\n", when, why ? "" : value,
-            why ? "" : ", ", detail);
-    record_cond(key, value, detail);
+    fmt_snprintf(what, sizeof what,
+                 "TSC ticks per cycle of a dependent ADD chain (latency 1): median of %u windows "
+                 "of %u against %u ADDs",
+                 CHAIN_REPS, CHAIN_UNROLL, 2 * CHAIN_UNROLL);
+    conditions_report_ratio("ticks_per_cycle", "TSC ticks per core cycle", when, why, x100, what);
     if (strcmp(when, "before") == 0) {
         ticks_per_cycle_before_x100 = why ? 0 : x100;
     } else {

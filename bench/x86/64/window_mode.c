@@ -18,10 +18,14 @@ static const uint8_t reg_field[REG_COUNT] = {
 #define REX_W 0x48
 #define REX_B 0x41
 
-/* op reg, [disp32] or op [disp32], reg with REX.W: ModRM 00 reg 100, SIB 0x25. */
-static void emit_absolute(struct emitter *e, uint8_t opcode, uint8_t reg, const void *addr)
+/* op reg, [disp32] or op [disp32], reg: [REX.W,] opcode, ModRM 00 reg 100,
+ * SIB 0x25 (rex 0: none, a 32-bit operand). */
+static void emit_absolute(struct emitter *e, uint8_t rex, uint8_t opcode, uint8_t reg,
+                          const void *addr)
 {
-    emit_u8(e, REX_W);
+    if (rex) {
+        emit_u8(e, rex);
+    }
     emit_u8(e, opcode);
     emit_u8(e, (uint8_t)(reg << 3 | 4));
     emit_u8(e, 0x25);
@@ -39,7 +43,7 @@ void window_mode_enter(struct emitter *e)
         REX_B, 0x57, /* push r15 */
     };
     emit(e, push, sizeof push);
-    emit_absolute(e, 0x89, 4, &window_rsp); /* mov [window_rsp], rsp */
+    emit_absolute(e, REX_W, 0x89, 4, &window_rsp); /* mov [window_rsp], rsp */
     /* and rsp, -16: a C payload's function is called with the stack
      * aligned as the ABI asks. */
     static const uint8_t align[] = {REX_W, 0x83, 0xe4, 0xf0};
@@ -48,27 +52,23 @@ void window_mode_enter(struct emitter *e)
 
 void window_mode_load(struct emitter *e, enum x86_payload_reg reg, const uintptr_t *from)
 {
-    emit_absolute(e, 0x8b, reg_field[reg], from); /* mov reg, [from] */
+    emit_absolute(e, REX_W, 0x8b, reg_field[reg], from); /* mov reg, [from] */
 }
 
 void window_mode_save(struct emitter *e, enum x86_payload_reg reg, uintptr_t *to)
 {
-    emit_absolute(e, 0x89, reg_field[reg], to); /* mov [to], reg */
+    emit_absolute(e, REX_W, 0x89, reg_field[reg], to); /* mov [to], reg */
 }
 
 void window_mode_store(struct emitter *e, uint64_t *slot)
 {
-    /* mov [slot], eax; mov [slot + 4], edx: ModRM 00 reg 100, SIB 0x25 */
-    static const uint8_t eax[] = {0x89, 0x04, 0x25}, edx[] = {0x89, 0x14, 0x25};
-    emit(e, eax, sizeof eax);
-    emit_addr32(e, slot);
-    emit(e, edx, sizeof edx);
-    emit_addr32(e, (const uint8_t *)slot + 4);
+    emit_absolute(e, 0, 0x89, 0, slot);                      /* mov [slot], eax */
+    emit_absolute(e, 0, 0x89, 2, (const uint8_t *)slot + 4); /* mov [slot + 4], edx */
 }
 
 void window_mode_leave(struct emitter *e)
 {
-    emit_absolute(e, 0x8b, 4, &window_rsp); /* mov rsp, [window_rsp] */
+    emit_absolute(e, REX_W, 0x8b, 4, &window_rsp); /* mov rsp, [window_rsp] */
     static const uint8_t pop[] = {
         REX_B, 0x5f, /* pop r15 */
         REX_B, 0x5e, /* pop r14 */
