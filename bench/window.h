@@ -2,7 +2,7 @@
  * body, reading the counters of one pass before and after it.
  *
  *   pushad; load ESI, EDI, EBP
- *   for each counter:  SER; read -> start[i]
+ *   for each counter:  SER; [mov ecx, index[i];] read -> start[i]
  *   SER; load EAX, EBX, ECX, EDX
  *   body x unroll
  *   for each counter:  SER; read -> end[i]
@@ -41,6 +41,10 @@ struct window {
     size_t body_at;    /* offset of the first body copy in code */
     uint32_t body_len; /* bytes of one copy (5, a CALL, for C payloads) */
     uint32_t unroll;   /* copies */
+    /* The reads it was built with. An x86 window loads each RDPMC or
+     * RDMSR index (ECX) from memory, where window_run puts it before each
+     * run. */
+    struct pmu_read reads[WINDOW_MAX_READS];
 };
 
 /* Runs a built window's code once. The default calls it at CPL 0. */
@@ -51,6 +55,16 @@ typedef void (*window_runner)(const struct window *w);
  * the gate a ring-3 window returns to the kernel through. Only the last
  * instruction changes: what the reads measure stays the same. */
 void window_set_runner(window_runner run, uint8_t exit_vector);
+
+/* For the runner, between window_run's start and the window's code: read
+ * `read` of the window goes to counter `index` this time, where the
+ * platform has just moved it (a Linux process: perf's mmap page says
+ * where each event is now). */
+void window_set_read_index(unsigned read, uint32_t index);
+
+/* For the runner: the value of a PMU_READ_OUTSIDE read, taken just before
+ * the window's code (at_end false) or just after it. */
+void window_put_outside_read(unsigned read, bool at_end, uint64_t value);
 
 /* Generates a window into buf; false when it does not fit in cap bytes. */
 bool window_build(struct window *w, const struct payload *p, uint32_t unroll,

@@ -115,6 +115,12 @@ static bool try_pass(const struct pmu *pmu, struct pmu_plan *plan, unsigned pass
     if (pmu->backend->place(pmu, ptrs, n + 1, err, errlen) < 0) {
         return false;
     }
+    bool outside = pmu->hw.reads_outside && pmu->hw.reads_outside(pmu->hw.ctx);
+    for (unsigned i = 0; outside && i <= n; i++) {
+        if (copies[i].read.kind != PMU_READ_RDTSC) {
+            copies[i].read.kind = PMU_READ_OUTSIDE;
+        }
+    }
     for (unsigned i = 0; i < n; i++) {
         plan->events[index[i]] = copies[i];
     }
@@ -210,6 +216,9 @@ int pmu_write_all(struct pmu *pmu, const struct pmu_write *w, unsigned n)
 
 int pmu_start_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
 {
+    if (pmu->hw.start_pass) {
+        return pmu->hw.start_pass(pmu->hw.ctx, pmu, plan, pass);
+    }
     struct pmu_write writes[PMU_MAX_WRITES];
     unsigned n = pmu_encode_pass(pmu, plan, pass, writes, PMU_MAX_WRITES);
     return pmu_write_all(pmu, writes, n);
@@ -217,16 +226,19 @@ int pmu_start_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
 
 int pmu_stop_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
 {
+    if (pmu->hw.stop_pass) {
+        return pmu->hw.stop_pass(pmu->hw.ctx, pmu, plan, pass);
+    }
     struct pmu_write writes[PMU_MAX_WRITES];
     unsigned n = pmu_encode_stop(pmu, plan, pass, writes, PMU_MAX_WRITES);
     return pmu_write_all(pmu, writes, n);
 }
 
-/* Reads one counter the way the harness will. */
-static int read_counter(struct pmu *pmu, const struct pmu_read *read, uint64_t *value)
+int pmu_read_counter(struct pmu *pmu, const struct pmu_read *read, uint64_t *value)
 {
     switch (read->kind) {
     case PMU_READ_RDPMC:
+    case PMU_READ_OUTSIDE:
         return pmu->hw.rdpmc(pmu->hw.ctx, read->index, value);
     case PMU_READ_RDMSR:
         return pmu->hw.rdmsr(pmu->hw.ctx, read->index, value);
@@ -256,7 +268,7 @@ static void busy_loop(struct pmu *pmu)
 static bool read_pass(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass, uint64_t v[])
 {
     for (unsigned i = 0; i < plan->n_events; i++) {
-        if (plan->events[i].pass == pass && read_counter(pmu, &plan->events[i].read, &v[i])) {
+        if (plan->events[i].pass == pass && pmu_read_counter(pmu, &plan->events[i].read, &v[i])) {
             return false;
         }
     }

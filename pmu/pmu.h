@@ -37,6 +37,9 @@
  * rides in the same field. */
 enum pmu_reg_kind { PMU_REG_MSR, PMU_REG_SPR };
 
+struct pmu;
+struct pmu_plan;
+
 /* Hardware access. Each returns 0, or a negative value when the access
  * faulted (the kernel's probes catch #GP/#UD) or the model refused it. */
 struct pmu_hw {
@@ -48,6 +51,16 @@ struct pmu_hw {
      * busy loop, so a model can count the loop's events. The kernel leaves
      * it NULL. */
     void (*workload)(void *ctx, uint32_t iterations);
+    /* Optional (a Linux process, whose kernel takes events, not register
+     * values: perf_event_open): programs or stops a whole pass in place of
+     * its register writes, which then never reach wrmsr. NULL: the writes
+     * go through wrmsr. */
+    int (*start_pass)(void *ctx, const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
+    int (*stop_pass)(void *ctx, const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
+    /* Optional: true where the window may not read a counter itself (RDPMC
+     * is refused at CPL 3), so the platform reads it around the window
+     * (PMU_READ_OUTSIDE). NULL: the window reads it. */
+    bool (*reads_outside)(void *ctx);
 };
 
 /* How the harness reads one counter inside the measured window. */
@@ -55,6 +68,10 @@ enum pmu_read_kind {
     PMU_READ_RDTSC, /* no PMU counter: the time-stamp counter (PowerPC: the time base) */
     PMU_READ_RDPMC, /* RDPMC with ECX = index */
     PMU_READ_RDMSR, /* RDMSR with ECX = index (Pentium without MMX); PowerPC: mfspr index */
+    /* Read by the platform just outside the window, before its first
+     * serializer and after its last (pmu_hw.reads_outside: a Linux
+     * process's read() of a perf event); hw.rdpmc with index reads it. */
+    PMU_READ_OUTSIDE,
 };
 
 struct pmu_read {
@@ -242,6 +259,10 @@ unsigned pmu_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, uns
 
 /* Lists the events and unit masks of the PMU (pmu-encode --list). */
 void pmu_list_events(const struct pmu *pmu, void (*line)(void *ctx, const char *text), void *ctx);
+
+/* Reads one counter the way pmu_verify does, through pmu->hw (a time
+ * counter's read is the caller's): 0, or negative when the read faulted. */
+PMU_MUST_CHECK int pmu_read_counter(struct pmu *pmu, const struct pmu_read *read, uint64_t *value);
 
 /* Delta of a counter between two raw reads, modulo its width. */
 static inline uint64_t pmu_delta(const struct pmu_read *read, uint64_t start, uint64_t end)

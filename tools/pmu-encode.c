@@ -106,6 +106,8 @@ static const char *read_kind(enum pmu_read_kind kind, bool spr)
         return "rdpmc";
     case PMU_READ_RDMSR:
         return spr ? "mfspr" : "rdmsr";
+    case PMU_READ_OUTSIDE:
+        return "read outside the window";
     case PMU_READ_RDTSC:
         break;
     }
@@ -250,7 +252,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "pmu-encode: unknown PMU '%s'\n", name);
         return usage();
     }
-    struct pmu_hw hw = {fake_rdmsr, fake_wrmsr, fake_rdpmc, &fake, NULL};
+    struct pmu_hw hw = {
+        .rdmsr = fake_rdmsr, .wrmsr = fake_wrmsr, .rdpmc = fake_rdpmc, .ctx = &fake};
     static struct pmu pmu;
     pmu_init(&pmu, &cpu, &hw, NULL);
     /* pmu_init() falls back to the TSC when the CPU's PMU is unusable (e.g.

@@ -7,7 +7,6 @@
 #include "bench/record.h"
 #include "kernel/console.h"
 #include "kernel/x86/cpu.h"
-#include "kernel/x86/probe.h"
 #include "lib/fmt.h"
 
 /* Iterations of the calibration loop: about a millisecond on a GHz CPU,
@@ -92,13 +91,12 @@ void conditions_record(const struct conditions *c)
     record_cond("turbo", c->hygiene.turbo.value, c->hygiene.turbo.detail);
 }
 
-static int read_counter(const struct pmu_read *r, uint64_t *value)
+/* The counter through the PMU's access (a Linux process reads perf's), or
+ * the TSC where the cycles event is the time counter's. */
+static int read_counter(struct pmu *pmu, const struct pmu_read *r, uint64_t *value)
 {
-    if (r->kind == PMU_READ_RDPMC) {
-        return rdpmc_safe(r->index, value);
-    }
-    if (r->kind == PMU_READ_RDMSR) {
-        return rdmsr_safe(r->index, value);
+    if (r->kind != PMU_READ_RDTSC) {
+        return pmu_read_counter(pmu, r, value);
     }
     *value = rdtsc();
     return 0;
@@ -126,11 +124,11 @@ static const char *measure_ratio(struct pmu *pmu, int64_t *ratio_x100)
         return "programming the cycles counter faulted";
     }
     t0 = rdtsc();
-    int err = read_counter(r, &c0);
+    int err = read_counter(pmu, r, &c0);
     for (volatile uint32_t i = 0; i < CALIBRATION_LOOPS; i++) {
         continue;
     }
-    err |= read_counter(r, &c1);
+    err |= read_counter(pmu, r, &c1);
     t1 = rdtsc();
     if (pmu_stop_pass(pmu, &plan, 0) < 0) {
         kprintf("conditions: stopping the calibration counter faulted\n");

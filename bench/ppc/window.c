@@ -193,7 +193,7 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
 
     w->code = buf;
     w->len = (size_t)((uint8_t *)e.at - buf);
-    w->n_reads = n_reads;
+    window_keep_reads(w, reads, n_reads);
     /* New code: write it back from the data cache and drop stale copies
      * from the instruction cache (PowerPC 604e manual, "Instruction Cache
      * Coherency"). */

@@ -7,13 +7,19 @@
 #include "bench/x86/emit.h"
 #include "bench/x86/window_mode.h"
 
-/* One counter read into *slot: [mov ecx, index;] rdtsc|rdpmc|rdmsr; store. */
-static void emit_read(struct emitter *e, const struct pmu_read *r, uint64_t *slot)
+/* Read i into *slot: [mov ecx, [window_read_index + i];] rdtsc|rdpmc|rdmsr;
+ * store. ECX comes from memory, not an immediate, so that a platform that
+ * moves a counter between runs (a Linux process) need not rebuild the
+ * window; the load is the same in every window, like the read itself. A
+ * read outside the window is the platform's: nothing here. */
+static void emit_read(struct emitter *e, const struct pmu_read *r, unsigned i, uint64_t *slot)
 {
     static const uint8_t rdtsc[] = {0x0f, 0x31}, rdpmc[] = {0x0f, 0x33}, rdmsr[] = {0x0f, 0x32};
+    if (r->kind == PMU_READ_OUTSIDE) {
+        return;
+    }
     if (r->kind != PMU_READ_RDTSC) {
-        emit_u8(e, 0xb9); /* mov ecx, imm32 */
-        emit_u32(e, r->index);
+        window_mode_load(e, REG_ECX, &window_read_index[i]);
     }
     emit(e, r->kind == PMU_READ_RDTSC ? rdtsc : r->kind == PMU_READ_RDPMC ? rdpmc : rdmsr, 2);
     window_mode_store(e, slot);
@@ -45,7 +51,7 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
     load(&e, before_reads, sizeof before_reads / sizeof before_reads[0]);
     for (unsigned i = 0; i < n_reads; i++) {
         emit_serialize(&e, ser);
-        emit_read(&e, &reads[i], &window_start[i]);
+        emit_read(&e, &reads[i], i, &window_start[i]);
     }
     emit_serialize(&e, ser);
     load(&e, after_reads, sizeof after_reads / sizeof after_reads[0]);
@@ -57,7 +63,7 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
     w->unroll = unroll;
     for (unsigned i = 0; i < n_reads; i++) {
         emit_serialize(&e, ser);
-        emit_read(&e, &reads[i], &window_end[i]);
+        emit_read(&e, &reads[i], i, &window_end[i]);
     }
     for (unsigned i = 0; i < sizeof before_reads / sizeof before_reads[0]; i++) {
         window_mode_save(&e, before_reads[i], &window_regs.r[before_reads[i]]);
@@ -72,6 +78,6 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
 
     w->code = buf;
     w->len = (size_t)(e.at - buf);
-    w->n_reads = n_reads;
+    window_keep_reads(w, reads, n_reads);
     return !e.overflow;
 }

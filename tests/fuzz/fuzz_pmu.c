@@ -84,7 +84,7 @@ static int no_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
     return -1;
 }
 
-static const struct pmu_hw no_hw = {no_rdmsr, no_wrmsr, no_rdpmc, NULL, NULL};
+static const struct pmu_hw no_hw = {.rdmsr = no_rdmsr, .wrmsr = no_wrmsr, .rdpmc = no_rdpmc};
 
 static bool terminated(const char *s, size_t size)
 {

@@ -85,7 +85,7 @@ static int model_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
 
 static struct pmu_hw hw_of(struct msr_model *m)
 {
-    struct pmu_hw hw = {model_rdmsr, model_wrmsr, model_rdpmc, m, NULL};
+    struct pmu_hw hw = {.rdmsr = model_rdmsr, .wrmsr = model_wrmsr, .rdpmc = model_rdpmc, .ctx = m};
     return hw;
 }
 

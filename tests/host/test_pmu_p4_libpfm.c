@@ -204,7 +204,7 @@ static struct result compare_pmu(const char *pfm_pmu, const char *cpu, const cha
         return r;
     }
     struct cpu_info info;
-    struct pmu_hw hw = {NULL, NULL, NULL, NULL, NULL};
+    struct pmu_hw hw = {0};
     static struct pmu pmu;
     pmu_cpu_by_name(cpu, NULL, &info);
     pmu_init(&pmu, &info, &hw, NULL);
@@ -237,7 +237,7 @@ static bool mismatch_detected(void)
 {
     struct result r = {0, 0, 0, 0, 0, 0, 0};
     struct cpu_info info;
-    struct pmu_hw hw = {NULL, NULL, NULL, NULL, NULL};
+    struct pmu_hw hw = {0};
     static struct pmu pmu;
     setenv("LIBPFM_FORCE_PMU", "netburst", 1);
     if (pfm_initialize() != PFM_SUCCESS) {

@@ -55,7 +55,11 @@ static void workload(void *ctx, uint32_t iterations)
 
 struct pmu_hw model_hw(struct model *m)
 {
-    struct pmu_hw hw = {model_rdmsr, model_wrmsr, model_rdpmc, m, workload};
+    struct pmu_hw hw = {.rdmsr = model_rdmsr,
+                        .wrmsr = model_wrmsr,
+                        .rdpmc = model_rdpmc,
+                        .ctx = m,
+                        .workload = workload};
     return hw;
 }
 

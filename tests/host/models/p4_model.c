@@ -186,7 +186,11 @@ static int model_rdpmc(void *ctx, uint32_t ecx, uint64_t *val)
 
 struct pmu_hw p4_model_hw(struct p4_model *m)
 {
-    struct pmu_hw hw = {model_rdmsr, model_wrmsr, model_rdpmc, m, p4_model_workload};
+    struct pmu_hw hw = {.rdmsr = model_rdmsr,
+                        .wrmsr = model_wrmsr,
+                        .rdpmc = model_rdpmc,
+                        .ctx = m,
+                        .workload = p4_model_workload};
     return hw;
 }
 
