@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "app/bootopts.h"
+#include "app/linux/perf.h"
 #include "app/run_errors.h"
 #include "bench/record.h"
 #include "kernel/console.h"
@@ -22,22 +23,7 @@
 /* How long the CPUs' idle time is watched to find the least loaded one. */
 #define LOAD_SAMPLE_MS 100u
 
-struct hosted_facts hosted;
-
-/* perf's core PMU: `cpu`, or `cpu_core` on a hybrid Intel part (Linux's
- * Documentation/ABI/testing/sysfs-bus-event_source-devices). */
-static const char *const pmu_devices[] = {"/sys/bus/event_source/devices/cpu/type",
-                                          "/sys/bus/event_source/devices/cpu_core/type"};
-
-static bool has_pmu(void)
-{
-    for (unsigned i = 0; i < sizeof pmu_devices / sizeof pmu_devices[0]; i++) {
-        if (linux_path_exists(pmu_devices[i])) {
-            return true;
-        }
-    }
-    return false;
-}
+struct hosted_facts hosted = {.pinned_cpu = -1};
 
 void hosted_machine_init(void)
 {
@@ -157,6 +143,7 @@ static void pin(void)
         run_error("cpu", "%s", hosted.cpu.detail);
         return;
     }
+    hosted.pinned_cpu = cpu;
     fmt_snprintf(hosted.cpu.value, sizeof hosted.cpu.value, "%d", cpu);
     fmt_snprintf(hosted.cpu.detail, sizeof hosted.cpu.detail, "%s", how);
     kprintf("hosted: pinned to CPU %d: %s\n", cpu, how);
@@ -211,25 +198,29 @@ void hosted_process_init(void)
     lock_memory();
 }
 
-/* The counters are read with the TSC in every hosted run for now: the perf
- * configurations of a pass exist (pmu/x86/perf_attr.h, pmu-encode --perf),
- * but this program does not open them yet, and says so rather than let a
- * PMU that is there pass for one that counts. */
+/* Counts through perf where Linux offers a PMU and allows its events
+ * (app/linux/perf.h), else with the TSC, and says which and why. pmu=tsc
+ * asks for the TSC; another pmu= names a backend as on bare metal. */
 void hosted_counters_init(void)
 {
-    bool pmu = has_pmu();
-    str_copy(hosted.counters.value, sizeof hosted.counters.value, "tsc");
-    fmt_snprintf(hosted.counters.detail, sizeof hosted.counters.detail,
-                 pmu ? "Linux offers a hardware PMU (perf's cpu device), but this program "
-                       "does not count through perf_event_open yet; results are TSC ticks"
-                     : "no hardware PMU: /sys/bus/event_source/devices has no cpu (a "
-                       "virtual machine without a virtual PMU?); results are TSC ticks");
+    bool perf = perf_init(hosted.pinned_cpu, hosted.counters.detail, sizeof hosted.counters.detail);
+    bool tsc = !perf || str_ieq(boot_opts.pmu, "tsc");
+    str_copy(hosted.counters.value, sizeof hosted.counters.value,
+             tsc            ? "tsc"
+             : perf_rdpmc() ? "perf-rdpmc"
+                            : "perf-read");
     kprintf("hosted: %s\n", hosted.counters.detail);
-    if (!str_ieq(boot_opts.pmu, "auto") && !str_ieq(boot_opts.pmu, "tsc")) {
-        run_error("pmu", "pmu=%s: a hosted run measures with the TSC (%s)", boot_opts.pmu,
-                  pmu ? "perf counting is not built yet" : "Linux offers no hardware PMU");
+    if (perf && tsc) {
+        str_copy(hosted.counters.detail, sizeof hosted.counters.detail,
+                 "pmu=tsc: results are TSC ticks, though perf_event_open would count");
     }
-    str_copy(boot_opts.pmu, sizeof boot_opts.pmu, "tsc");
+    if (!perf && !str_ieq(boot_opts.pmu, "auto") && !str_ieq(boot_opts.pmu, "tsc")) {
+        run_error("pmu", "pmu=%s: this process cannot count events (%s); it measures the TSC",
+                  boot_opts.pmu, hosted.counters.detail);
+    }
+    if (tsc) {
+        str_copy(boot_opts.pmu, sizeof boot_opts.pmu, "tsc");
+    }
 }
 
 void hosted_record(void)
@@ -243,11 +234,11 @@ void hosted_record(void)
 
 void hosted_record_redone(void)
 {
-    char value[12], detail[128];
+    char value[12], detail[160];
     fmt_snprintf(value, sizeof value, "%u", hosted.windows_redone);
     fmt_snprintf(detail, sizeof detail,
-                 "windows measured again because the process was switched out during them; %u "
-                 "kept after the last try",
+                 "windows measured again because the process was switched out during them or "
+                 "perf moved a counter they read; %u kept after the last try",
                  hosted.windows_kept_disturbed);
     kprintf("hosted: %s %s\n", value, detail);
     record_cond("redone", value, detail);

@@ -9,11 +9,12 @@
 
 struct hosted_fact {
     char value[24];
-    char detail[160];
+    char detail[224];
 };
 
 struct hosted_facts {
     struct hosted_fact kernel, cpu, sched, pages, counters;
+    int pinned_cpu; /* -1: not pinned */
     /* Windows measured again because the process was switched out during
      * them, and windows kept though it was, after the last try. */
     unsigned windows_redone, windows_kept_disturbed;
@@ -21,7 +22,7 @@ struct hosted_facts {
 
 extern struct hosted_facts hosted;
 
-/* Reads the kernel release and whether a hardware PMU is there. */
+/* Reads the kernel release. */
 void hosted_machine_init(void);
 
 /* Pins the process to one CPU (cpu=N, or the least loaded), asks for
@@ -29,9 +30,9 @@ void hosted_machine_init(void);
  * process in memory. */
 void hosted_process_init(void);
 
-/* Decides what the run counts with and says why: the TSC (the pmu= choice
- * is then tsc), and whether Linux offers a hardware PMU (perf's `cpu`
- * device). */
+/* Decides what the run counts with and says why: perf's events where
+ * Linux offers a PMU (read by RDPMC in the window, or by read() outside
+ * it), else the TSC (the pmu= choice is then tsc). */
 void hosted_counters_init(void);
 
 /* The facts as cond records. */

@@ -51,8 +51,8 @@ const char *linux_mem_init(size_t bytes, char *detail, size_t n)
     long err;
     bytes = (bytes + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1);
     uint8_t *p =
-        sys_mmap_anon(bytes, LINUX_PROT_RW,
-                      LINUX_MAP_PRIVATE_ANON | LINUX_MAP_HUGETLB | LINUX_MAP_HUGE_2MB, &err);
+        sys_mmap(bytes, LINUX_PROT_RW,
+                 LINUX_MAP_PRIVATE_ANON | LINUX_MAP_HUGETLB | LINUX_MAP_HUGE_2MB, -1, &err);
     if (p) {
         touch(p, bytes);
         mem_arena_set((uintptr_t)p, (uintptr_t)p + bytes);
@@ -62,7 +62,7 @@ const char *linux_mem_init(size_t bytes, char *detail, size_t n)
     }
     long hugetlb_err = err;
     /* One huge page more, to start the arena on a 2 MiB boundary. */
-    p = sys_mmap_anon(bytes + HUGE_PAGE, LINUX_PROT_RW, LINUX_MAP_PRIVATE_ANON, &err);
+    p = sys_mmap(bytes + HUGE_PAGE, LINUX_PROT_RW, LINUX_MAP_PRIVATE_ANON, -1, &err);
     if (!p) {
         fmt_snprintf(detail, n, "mmap of %u MiB failed (errno %d)", (unsigned)(bytes >> 20),
                      (int)-err);

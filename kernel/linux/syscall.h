@@ -18,6 +18,7 @@ static inline bool sys_failed(long result)
 
 #define LINUX_EPERM  1
 #define LINUX_ENOENT 2
+#define LINUX_EACCES 13
 
 long sys_read(int fd, void *buf, size_t n);
 long sys_write(int fd, const void *buf, size_t n);
@@ -25,11 +26,15 @@ long sys_open(const char *path, int flags);
 long sys_close(int fd);
 void sys_exit_group(int status) __attribute__((noreturn));
 
-/* mmap with an offset of 0 and no file. */
-void *sys_mmap_anon(size_t len, int prot, int flags, long *err);
+/* mmap with an offset of 0, of fd (-1: no file); NULL with *err = -errno
+ * when it fails. */
+void *sys_mmap(size_t len, int prot, int flags, int fd, long *err);
+long sys_munmap(void *addr, size_t len);
 long sys_madvise(void *addr, size_t len, int advice);
 long sys_mlockall(int flags);
+#define LINUX_PROT_READ        1
 #define LINUX_PROT_RW          3
+#define LINUX_MAP_SHARED       0x01
 #define LINUX_MAP_PRIVATE_ANON 0x22
 #define LINUX_MAP_HUGETLB      0x40000
 #define LINUX_MAP_HUGE_2MB     (21 << 26)

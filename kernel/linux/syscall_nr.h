@@ -17,12 +17,14 @@ enum linux_call {
     LINUX_CALL_sched_get_priority_max,
     LINUX_CALL_nanosleep,
     LINUX_CALL_mmap, /* with an offset of 0, which mmap2 reads alike */
+    LINUX_CALL_munmap,
     LINUX_CALL_madvise,
     LINUX_CALL_sched_setaffinity,
     LINUX_CALL_sched_getaffinity,
     LINUX_CALL_exit_group,
     LINUX_CALL_rt_sigaction,
     LINUX_CALL_sigaltstack,
+    LINUX_CALL_perf_event_open,
     LINUX_CALLS
 };
 

@@ -4,6 +4,7 @@
  * are the kernel's longs in either x86 mode (Linux's UAPI headers). */
 #include "kernel/linux/syscall.h"
 
+#include "kernel/linux/perf_event.h"
 #include "kernel/linux/syscall_nr.h"
 
 #define CALL(call, a, b, c, d, e, f)                                                               \
@@ -37,11 +38,21 @@ void sys_exit_group(int status)
     }
 }
 
-void *sys_mmap_anon(size_t len, int prot, int flags, long *err)
+void *sys_mmap(size_t len, int prot, int flags, int fd, long *err)
 {
-    long r = CALL(mmap, 0, len, prot, flags, -1, 0);
+    long r = CALL(mmap, 0, len, prot, flags, fd, 0);
     *err = sys_failed(r) ? r : 0;
     return sys_failed(r) ? NULL : (void *)r;
+}
+
+long sys_munmap(void *addr, size_t len)
+{
+    return CALL(munmap, addr, len, 0, 0, 0, 0);
+}
+
+long sys_perf_event_open(const struct linux_perf_attr *attr, int group_fd)
+{
+    return CALL(perf_event_open, attr, 0, -1, group_fd, 0, 0);
 }
 
 long sys_madvise(void *addr, size_t len, int advice)

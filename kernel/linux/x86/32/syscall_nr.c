@@ -16,10 +16,12 @@ const long linux_call_nr[LINUX_CALLS] = {
     [LINUX_CALL_sched_get_priority_max] = 159,
     [LINUX_CALL_nanosleep] = 162,
     [LINUX_CALL_mmap] = 192, /* mmap2 */
+    [LINUX_CALL_munmap] = 91,
     [LINUX_CALL_madvise] = 219,
     [LINUX_CALL_sched_setaffinity] = 241,
     [LINUX_CALL_sched_getaffinity] = 242,
     [LINUX_CALL_exit_group] = 252,
     [LINUX_CALL_rt_sigaction] = 174,
     [LINUX_CALL_sigaltstack] = 186,
+    [LINUX_CALL_perf_event_open] = 336,
 };

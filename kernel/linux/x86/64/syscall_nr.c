@@ -15,10 +15,12 @@ const long linux_call_nr[LINUX_CALLS] = {
     [LINUX_CALL_sched_get_priority_max] = 146,
     [LINUX_CALL_nanosleep] = 35,
     [LINUX_CALL_mmap] = 9,
+    [LINUX_CALL_munmap] = 11,
     [LINUX_CALL_madvise] = 28,
     [LINUX_CALL_sched_setaffinity] = 203,
     [LINUX_CALL_sched_getaffinity] = 204,
     [LINUX_CALL_exit_group] = 231,
     [LINUX_CALL_rt_sigaction] = 13,
     [LINUX_CALL_sigaltstack] = 131,
+    [LINUX_CALL_perf_event_open] = 298,
 };
