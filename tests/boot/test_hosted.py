@@ -20,9 +20,10 @@ from bblib import records as rec
 # The hosted builds: the host's mode, then the i386 one beside it.
 PROGRAMS = [os.path.join(bc.BUILD, name, "barebench") for name in ("linux", "32-linux")]
 SUITE = ("bench=add_latency+imul_latency+chase_l1+gate_hello+cost_rdmsr+fault_ud+fault_pf+"
-         "runaway reps=5 warmup=1 watchdog=500")
-# payload -> the vector its fault record carries (runaway: the watchdog's)
-FAULTS = {"fault_ud": "6", "fault_pf": "14", "runaway": "2"}
+         "priv_cli+priv_rdmsr+runaway reps=5 warmup=1 watchdog=500")
+# payload -> the vector its fault record carries (runaway: the watchdog's;
+# priv_*: the #GP they exist to raise at CPL 3, as under ring=3)
+FAULTS = {"fault_ud": "6", "fault_pf": "14", "priv_cli": "13", "priv_rdmsr": "13", "runaway": "2"}
 HOSTED_CONDS = ["hosted_kernel", "hosted_cpu", "hosted_sched", "hosted_pages", "hosted_counters",
                 "ticks_per_cycle_before", "ticks_per_cycle_after", "redone", "mode"]
 

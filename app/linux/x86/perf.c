@@ -1,4 +1,4 @@
-/* perf_event_open(2) for the hosted run (app/linux/perf.h), following the
+/* perf_event_open(2) for the hosted x86 run (app/linux/perf.h), following the
  * self-monitoring sequence of Linux's include/uapi/linux/perf_event.h
  * (struct perf_event_mmap_page): an event's page gives the counter it is
  * on (index - 1 is RDPMC's ECX) and a sequence count (lock) that changes
@@ -13,6 +13,7 @@
 #include "kernel/linux/files.h"
 #include "kernel/linux/perf_event.h"
 #include "kernel/linux/syscall.h"
+#include "lib/cpulist.h"
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 #include "pmu/x86/perf_attr.h"
@@ -48,34 +49,6 @@ static struct {
     uint32_t lock[PMU_MAX_COUNTERS];
 } perf;
 
-/* Whether a cpulist ("0-7,16-23", Documentation/admin-guide/cputopology.rst)
- * has cpu. */
-static bool cpulist_has(const char *list, int cpu)
-{
-    while (*list >= '0' && *list <= '9') {
-        uint64_t lo = 0, hi;
-        size_t len = 0;
-        while (list[len] >= '0' && list[len] <= '9') {
-            len++;
-        }
-        parse_uint(list, len, &lo);
-        list += len;
-        hi = lo;
-        if (*list == '-') {
-            for (list++, len = 0; list[len] >= '0' && list[len] <= '9'; len++) {
-                continue;
-            }
-            parse_uint(list, len, &hi);
-            list += len;
-        }
-        if (cpu >= 0 && (uint64_t)cpu >= lo && (uint64_t)cpu <= hi) {
-            return true;
-        }
-        list += *list == ',';
-    }
-    return false;
-}
-
 /* A small decimal file of the device: its value, or -1. */
 static long device_number(const char *device, const char *file)
 {
@@ -89,8 +62,8 @@ static long device_number(const char *device, const char *file)
     return len > 0 && parse_uint(text, (size_t)len, &value) ? (long)value : -1;
 }
 
-/* The core PMU of cpu, or NULL: the one whose cpus list has it, or the only
- * one there is. */
+/* The core PMU of cpu, or NULL: `cpu`, or on a hybrid part the one whose
+ * cpus list has it (a process not pinned has none). */
 static const char *find_device(int cpu)
 {
     for (unsigned i = 0; i < sizeof core_pmus / sizeof core_pmus[0]; i++) {
@@ -100,8 +73,8 @@ static const char *find_device(int cpu)
             continue;
         }
         perf.hybrid = i > 0;
-        if (!perf.hybrid ||
-            (linux_read_file(path, cpus, sizeof cpus) > 0 && cpulist_has(cpus, cpu))) {
+        if (!perf.hybrid || (cpu >= 0 && linux_read_file(path, cpus, sizeof cpus) > 0 &&
+                             cpulist_has(cpus, (unsigned)cpu))) {
             return core_pmus[i];
         }
     }
