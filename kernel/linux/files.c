@@ -22,12 +22,3 @@ long linux_read_file(const char *path, char *buf, size_t n)
     return sys_failed(r) ? r : (long)got;
 }
 
-int linux_path_exists(const char *path)
-{
-    long fd = sys_open(path, O_RDONLY);
-    if (sys_failed(fd)) {
-        return 0;
-    }
-    sys_close((int)fd);
-    return 1;
-}

@@ -8,7 +8,4 @@
  * '\0': the length, or -errno. */
 long linux_read_file(const char *path, char *buf, size_t n);
 
-/* Whether path exists (opens it). */
-int linux_path_exists(const char *path);
-
 #endif
