@@ -21,4 +21,3 @@ long linux_read_file(const char *path, char *buf, size_t n)
     buf[got] = '\0';
     return sys_failed(r) ? r : (long)got;
 }
-
