@@ -30,6 +30,10 @@ static const struct feature_bit feature_bits[FEAT_COUNT] = {
     [FEAT_SSE41] = {1, 'c', 19, "sse4.1"},
     [FEAT_SSE42] = {1, 'c', 20, "sse4.2"},
     [FEAT_AVX] = {1, 'c', 28, "avx"},
+    [FEAT_XSAVE] = {1, 'c', 26, "xsave"},
+    [FEAT_FMA] = {1, 'c', 12, "fma"},
+    [FEAT_AVX2] = {7, 'b', 5, "avx2"},
+    [FEAT_AVX512F] = {7, 'b', 16, "avx512f"},
     [FEAT_HYPERVISOR] = {1, 'c', 31, "hypervisor"},
     [FEAT_SERIALIZE] = {7, 'd', 14, "serialize"},
     [FEAT_RDTSCP] = {0x80000001u, 'd', 27, "rdtscp"},
@@ -200,6 +204,10 @@ void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
     }
     if (info->vendor == VENDOR_INTEL && leaf_present(info, 0xA)) {
         decode_perfmon(info, cpuid, ctx);
+    }
+    if (info->features[FEAT_XSAVE] && leaf_present(info, 0xD)) {
+        cpuid(0xD, 0, &r, ctx);
+        info->xsave_components = (uint64_t)r.edx << 32 | r.eax;
     }
 }
 

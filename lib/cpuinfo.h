@@ -28,6 +28,10 @@ enum cpu_feature {
     FEAT_SSE41,
     FEAT_SSE42,
     FEAT_AVX,
+    FEAT_XSAVE, /* CPUID.1:ECX bit 26: XSAVE, XSETBV and XCR0 */
+    FEAT_FMA,
+    FEAT_AVX2,
+    FEAT_AVX512F,
     FEAT_RDTSCP,
     FEAT_INVARIANT_TSC,
     FEAT_TURBO,              /* CPUID.06H:EAX bit 1, Intel Turbo Boost available */
@@ -73,6 +77,9 @@ struct cpu_info {
     unsigned logical_per_package; /* CPUID.1:EBX[23:16] where HTT is set, else 1 */
     bool features[FEAT_COUNT];
     struct cpu_arch_perfmon perfmon;
+    /* The state components XCR0 may enable (CPUID leaf 0xD subleaf 0,
+     * EDX:EAX; 0 without XSAVE): bit i is component i (SDM vol. 1, 13.2). */
+    uint64_t xsave_components;
 };
 
 /* One CPUID query: leaf and subleaf in, four registers out. */

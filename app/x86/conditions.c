@@ -8,6 +8,8 @@
 #include "kernel/console.h"
 #include "kernel/x86/cpu.h"
 #include "lib/fmt.h"
+#include "lib/kstring.h"
+#include "lib/xsave.h"
 
 /* Iterations of the calibration loop: about a millisecond on a GHz CPU,
  * long enough that the reads around it are lost in the rounding. */
@@ -63,6 +65,25 @@ static const struct hygiene_cond mode = {"64", "64-bit mode: x86-64 payloads"};
 static const struct hygiene_cond mode = {"32", "32-bit protected mode: i386 payloads"};
 #endif
 
+/* The vector state the payloads may use: XCR0 as the kernel (or, in a
+ * hosted run, Linux) set it, beside what the CPU offers. */
+static void read_xcr0(const struct cpu_info *cpu, struct hygiene_cond *c)
+{
+    char on[64], offered[64];
+    uint64_t xcr0 = xcr0_enabled();
+    if (!xcr0) {
+        str_copy(c->value, sizeof c->value, "-");
+        str_copy(c->detail, sizeof c->detail,
+                 cpu->features[FEAT_XSAVE] ? "XSAVE not enabled (CR4.OSXSAVE clear): no AVX state"
+                                           : "no XSAVE (CPUID.1:ECX bit 26 clear): no AVX state");
+        return;
+    }
+    xsave_describe(xcr0, on, sizeof on);
+    xsave_describe(cpu->xsave_components, offered, sizeof offered);
+    fmt_snprintf(c->value, sizeof c->value, "0x%llx", (unsigned long long)xcr0);
+    fmt_snprintf(c->detail, sizeof c->detail, "%s; CPUID 0DH offers %s", on, offered);
+}
+
 static void print_cond(const char *key, const struct hygiene_cond *cond)
 {
     kprintf("conditions: %s %s: %s\n", key, cond->value, cond->detail);
@@ -75,6 +96,8 @@ void conditions_setup(struct conditions *c, struct pmu *pmu, unsigned serialize_
     c->ser = choose(&pmu->cpu, &c->hygiene, serialize_choice, c->ser_why, sizeof c->ser_why);
     kprintf("\nconditions: serialize %s: %s\n", serializer_name(c->ser), c->ser_why);
     print_cond("mode", &mode);
+    read_xcr0(&pmu->cpu, &c->xcr0);
+    print_cond("xcr0", &c->xcr0);
     print_cond("lfence", &c->hygiene.lfence);
     print_cond("smm_freeze", &c->hygiene.smm_freeze);
     print_cond("invariant_tsc", &c->hygiene.invariant_tsc);
@@ -85,6 +108,7 @@ void conditions_record(const struct conditions *c)
 {
     record_cond("serialize", serializer_name(c->ser), c->ser_why);
     record_cond("mode", mode.value, mode.detail);
+    record_cond("xcr0", c->xcr0.value, c->xcr0.detail);
     record_cond("lfence", c->hygiene.lfence.value, c->hygiene.lfence.detail);
     record_cond("smm_freeze", c->hygiene.smm_freeze.value, c->hygiene.smm_freeze.detail);
     record_cond("invariant_tsc", c->hygiene.invariant_tsc.value, c->hygiene.invariant_tsc.detail);

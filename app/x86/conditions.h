@@ -1,5 +1,6 @@
 /* The conditions of the run, set up on the machine and put on record: the
- * serializer around counter reads and why, LFENCE on AMD, counters frozen
+ * serializer around counter reads and why, the vector state XCR0 enables
+ * for the payloads, LFENCE on AMD, counters frozen
  * in SMM, invariant TSC, turbo, and the ratio of core cycles to TSC ticks
  * over a calibration loop before and after the suite. The decisions are
  * pmu/x86/hygiene.c's; this is where they meet the hardware and the log. */
@@ -12,6 +13,7 @@
 
 struct conditions {
     struct hygiene hygiene;
+    struct hygiene_cond xcr0; /* the vector state enabled for the payloads */
     enum serializer ser;
     char ser_why[176];
 };

@@ -66,6 +66,26 @@ CR_WRITE(3)
 CR_READ(4)
 CR_WRITE(4)
 
+/* XCR0 as the operating system set it: 0 where it has not enabled XSAVE
+ * (CPUID.1:ECX.OSXSAVE, bit 27, mirrors CR4.OSXSAVE; without it XGETBV
+ * raises #UD). */
+static inline uint64_t xcr0_enabled(void)
+{
+    struct cpuid_regs r;
+    uint32_t lo, hi;
+    cpuid_raw(1, 0, &r);
+    if (!((r.ecx >> 27) & 1)) {
+        return 0;
+    }
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return (uint64_t)hi << 32 | lo;
+}
+
+static inline void xsetbv(uint32_t xcr, uint64_t value)
+{
+    __asm__ volatile("xsetbv" ::"c"(xcr), "a"((uint32_t)value), "d"((uint32_t)(value >> 32)));
+}
+
 static inline void halt_forever(void)
 {
     for (;;) {
@@ -73,9 +93,10 @@ static inline void halt_forever(void)
     }
 }
 
-#define CR0_PG     (1u << 31)
-#define CR4_PSE    (1u << 4)
-#define CR4_PCE    (1u << 8)
-#define CR4_OSFXSR (1u << 9)
+#define CR0_PG      (1u << 31)
+#define CR4_PSE     (1u << 4)
+#define CR4_PCE     (1u << 8)
+#define CR4_OSFXSR  (1u << 9)
+#define CR4_OSXSAVE (1u << 18)
 
 #endif

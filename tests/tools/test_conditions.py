@@ -9,7 +9,7 @@ import synth
 from common import REAL_CPUS, expect_refused, real_log, real_log_file, records, tool, write_temp
 from bblib import compare, results
 
-KEYS = ("serialize", "mode", "lfence", "smm_freeze", "invariant_tsc", "turbo", "cycles_per_tsc_before",
+KEYS = ("serialize", "mode", "xcr0", "lfence", "smm_freeze", "invariant_tsc", "turbo", "cycles_per_tsc_before",
         "cycles_per_tsc_after")
 
 

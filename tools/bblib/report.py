@@ -80,7 +80,7 @@ def _targets_table(report):
 
 
 # The conditions shown per target, in this order (docs/records.md, "The machine record format").
-CONDITIONS = ("serialize", "mode", "lfence", "smm_freeze", "invariant_tsc", "turbo",
+CONDITIONS = ("serialize", "mode", "xcr0", "lfence", "smm_freeze", "invariant_tsc", "turbo",
               "cycles_per_tsc_before", "cycles_per_tsc_after")
 
 
