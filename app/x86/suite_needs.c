@@ -1,8 +1,11 @@
 /* The suite's x86 side, on every x86 platform: what a payload needs of the
  * CPU (CPUID features, and what only trying tells). */
 #include "app/suite_arch.h"
+#include "kernel/x86/cpu.h"
 #include "kernel/x86/probe.h"
 #include "kernel/x86/user.h"
+#include "lib/fmt.h"
+#include "lib/xsave.h"
 
 /* The needs a CPUID feature flag answers, keyed by the need. */
 static const struct cpuid_need {
@@ -16,6 +19,43 @@ static const struct cpuid_need {
     {PAYLOAD_NEEDS_CMOV, FEAT_CMOV, "the CPU has no CMOV"},
     {PAYLOAD_NEEDS_TSC, FEAT_TSC, "the CPU has no TSC"},
 };
+
+/* The vector needs: the CPUID bit, and the state XCR0 must enable, as the
+ * SDM asks software to check both before using AVX (vol. 1, 14.3
+ * "Detection of AVX instructions") and AVX-512 (15.2). */
+static const struct vector_need {
+    uint32_t need;
+    enum cpu_feature feature;
+    uint64_t state;
+    const char *name;
+} vector_needs[] = {
+    {PAYLOAD_NEEDS_AVX, FEAT_AVX, XSAVE_AVX_STATE, "AVX"},
+    {PAYLOAD_NEEDS_AVX2, FEAT_AVX2, XSAVE_AVX_STATE, "AVX2"},
+    {PAYLOAD_NEEDS_FMA, FEAT_FMA, XSAVE_AVX_STATE, "FMA"},
+    {PAYLOAD_NEEDS_AVX512F, FEAT_AVX512F, XSAVE_AVX512_STATE, "AVX512F"},
+};
+
+static const char *missing_vector(uint32_t flags, const struct cpu_info *cpu)
+{
+    static char why[96];
+    for (unsigned i = 0; i < sizeof vector_needs / sizeof vector_needs[0]; i++) {
+        const struct vector_need *n = &vector_needs[i];
+        uint64_t xcr0;
+        if (!(flags & n->need)) {
+            continue;
+        }
+        if (!cpu->features[n->feature]) {
+            fmt_snprintf(why, sizeof why, "the CPU has no %s", n->name);
+            return why;
+        }
+        if (((xcr0 = xcr0_enabled()) & n->state) != n->state) {
+            fmt_snprintf(why, sizeof why, "%s state is not enabled: XCR0 0x%llx, it needs 0x%llx",
+                         n->name, (unsigned long long)xcr0, (unsigned long long)n->state);
+            return why;
+        }
+    }
+    return 0;
+}
 
 /* The needs that only trying tells: the probes catch the #GP. */
 static const char *missing_by_probe(uint32_t flags)
@@ -45,6 +85,13 @@ const char *suite_missing_feature(const struct payload *p, const struct cpu_info
     }
     if ((p->flags & PAYLOAD_NEEDS_MSR) && !cpu->features[FEAT_MSR]) {
         return "the CPU has no MSRs";
+    }
+    for (unsigned i = 0; i < sizeof vector_needs / sizeof vector_needs[0]; i++) {
+        tested |= vector_needs[i].need;
+    }
+    const char *vector = missing_vector(p->flags, cpu);
+    if (vector) {
+        return vector;
     }
     tested |= PAYLOAD_NEEDS_GATE;
     if ((p->flags & PAYLOAD_NEEDS_GATE) && !suite_has_monitor_gate()) {
