@@ -101,7 +101,7 @@ def test_what_the_kernel_refuses_is_refused_here():
         (one.format(name="at", desc="mail @BB,1", count=1), "at: the description has"),
         (one.format(name="minus", desc="d", count=-5), "minus: instructions per iteration is -5"),
         (one.format(name="huge", desc="d", count=100001), "huge: instructions per iteration"),
-        (one.format(name="flags", desc="d", count="1, 0x1000"), "flags: unknown flags 0x1000"),
+        (one.format(name="flags", desc="d", count="1, 0x10000"), "flags: unknown flags 0x10000"),
     ]
     for n, (source, phrase) in enumerate(cases):
         code, said, out = _build(source, "refused%d" % n)
