@@ -36,6 +36,10 @@ def payloads(run):
         {r.fields["bench"] for r in run.of_type("skip")}
 
 
+def skips_of(run):
+    return {r.fields["bench"]: r.fields["reason"] for r in run.of_type("skip")}
+
+
 def xcr0(run):
     return next((r.fields for r in run.of_type("cond") if r.fields["key"] == "xcr0"), {})
 
@@ -62,7 +66,7 @@ def check_qemu_skylake():
     state = xcr0(run)
     bc.report(state.get("value") == "0x7", "counting qemu Skylake-Client: XCR0 0x7, x87 sse avx on "
               "record (%s: %s)" % (state.get("value"), state.get("detail")))
-    skips = {r.fields["bench"]: r.fields["reason"] for r in run.of_type("skip")}
+    skips = skips_of(run)
     avx512 = {n for n in names if AVX512.match(n)}
     bc.report(avx512 and all(skips.get(n) == "the CPU has no AVX512F" for n in avx512),
               "counting qemu Skylake-Client: the %d AVX-512 payloads are skipped: no AVX512F"
@@ -106,7 +110,7 @@ def check_no_xsave():
     bc.report(state.get("value") == "-" and "no XSAVE" in state.get("detail", ""),
               "qemu pentium3: no XSAVE, no XCR0 on record (%s)" % state.get("detail"))
     names = payloads(run)
-    skips = {r.fields["bench"]: r.fields["reason"] for r in run.of_type("skip")}
+    skips = skips_of(run)
     wrong = sorted(n for n in names if skips.get(n) != "the CPU has no %s" % need_of(n))
     bc.report(len(names) >= 19 and not wrong and not run.of_type("result"),
               "qemu pentium3: all %d vector payloads are skipped, each naming its extension%s"
@@ -123,7 +127,7 @@ def check_state_withheld():
               "qemu Opteron_G4: XSAVE is left off, with the reason, and the run ends with PASS")
     if not run:
         return
-    skips = {r.fields["bench"]: r.fields["reason"] for r in run.of_type("skip")}
+    skips = skips_of(run)
     bc.report(xcr0(run).get("value") == "-" and
               skips.get("avx_vaddps_xmm", "").startswith("AVX state is not enabled: XCR0 0x0"),
               "qemu Opteron_G4: an AVX payload on a CPU with AVX is skipped for the state XCR0 "
