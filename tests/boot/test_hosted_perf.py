@@ -3,8 +3,9 @@
 This machine's may not, so the hosted programs run as processes of a Linux
 guest: Debian's own kernel and busybox (emu/guest/build.sh) under the
 counting QEMU for x86-64 (make emu), whose PMU model Linux's perf driver
-takes as a Skylake's. Linux then programs the counters, and the program
-only asks perf_event_open for them.
+takes as a Skylake's (and, in a second guest, as an EPYC's: Linux's AMD
+driver). Linux then programs the counters, and the program only asks
+perf_event_open for them.
 
 Each program (both modes: the guest kernel has IA32 emulation) says it
 counts through perf and reads with RDPMC, selects the architectural
@@ -34,6 +35,8 @@ PROGRAMS = {"64": os.path.join(bc.BUILD, "linux", "barebench"),
 STATS = ("min", "median", "max")
 EVENTS = "instructions:u,branches:u"
 NAMES = ("INSTRUCTION_RETIRED:u", "BRANCH_INSTRUCTIONS_RETIRED:u")
+# Each backend's name for instructions:u.
+INSTRUCTIONS = {"arch": NAMES[0], "amd": "RETIRED_INSTRUCTIONS:u"}
 COMMON = "cpu=0 reps=3 warmup=1 unroll=20"
 MIN_EXACT_PAYLOADS = 10
 # What runs in the guest, one command each: (name, shell line).
@@ -48,6 +51,8 @@ RUNS = [
     ("read", "echo 0 > /sys/bus/event_source/devices/cpu/rdpmc; "
              "/64/barebench bench=all events=%s %s" % (EVENTS, COMMON)),
 ]
+# The same under an AMD model, whose PMU Linux's AMD driver takes.
+RUNS_AMD = [("amd-64", "/64/barebench bench=all events=%s %s" % (EVENTS, COMMON))]
 INIT = """#!/bin/busybox sh
 /bin/busybox mkdir -p /proc /sys
 /bin/busybox mount -t proc proc /proc
@@ -66,10 +71,11 @@ def guest_files():
     return paths if p.returncode == 0 and len(paths) == 2 else None
 
 
-def boot(kernel, busybox):
-    """Runs every command of RUNS in one guest: {name: output}."""
+def boot(kernel, busybox, cpu, runs):
+    """Runs every command of runs in one guest of QEMU CPU model cpu:
+    {name: (exit status, output)}."""
     script = "\n".join("echo '@@begin %s'; %s; echo \"@@end %s $?\"" % (n, c, n)
-                       for n, c in RUNS)
+                       for n, c in runs)
     entries = [initramfs.directory("bin"), initramfs.directory("dev"), initramfs.console(),
                initramfs.program("bin/busybox", open(busybox, "rb").read()),
                initramfs.program("init", (INIT % script).encode())]
@@ -81,13 +87,13 @@ def boot(kernel, busybox):
         initramfs.write(cpio, entries)
         p = subprocess.run(
             ["timeout", "600", QEMU, "-display", "none", "-nodefaults", "-no-reboot", "-m", "512",
-             "-serial", "stdio", "-cpu", "Skylake-Client,pmu=on", "-kernel", kernel,
+             "-serial", "stdio", "-cpu", cpu + ",pmu=on", "-kernel", kernel,
              "-initrd", cpio, "-append", "console=ttyS0 quiet nmi_watchdog=0 panic=-1"],
             capture_output=True, text=True, errors="replace")
     out = {}
     for m in re.finditer(r"^@@begin (\S+)\r?\n(.*?)^@@end \1 (\d+)", p.stdout, re.S | re.M):
         out[m.group(1)] = (int(m.group(3)), m.group(2).replace("\r", ""))
-    if len(out) != len(RUNS):
+    if len(out) != len(runs):
         print(p.stdout[-3000:])
     return out
 
@@ -109,14 +115,14 @@ def counters_cond(run):
                 {"value": "-", "detail": "no hosted_counters record"})
 
 
-def check_exact(name, run):
+def check_exact(name, run, backend):
     """Each payload of a fixed instruction count: exactly that many user-mode
-    instructions per iteration, and as many branches as bench=list says."""
+    instructions per iteration."""
     declared = {r.fields["name"]: r.fields["expected"] for r in run.of_type("bench")}
     wrong, exact = [], set()
     for r in run.of_type("result"):
         bench, event = r.fields["bench"], r.fields["event"]
-        if event != NAMES[0] or declared.get(bench, "-") == "-":
+        if event != INSTRUCTIONS[backend] or declared.get(bench, "-") == "-":
             continue
         got = [r.fields[s] for s in STATS]
         if all(g == "%s.00" % declared[bench] for g in got):
@@ -128,13 +134,13 @@ def check_exact(name, run):
               % (name, len(exact), "; wrong: " + ", ".join(wrong[:5]) if wrong else ""))
 
 
-def check_counting(name, run, read):
+def check_counting(name, run, read, backend="arch"):
     counters = counters_cond(run)
-    bc.report(counters["value"] == read and run.boot["pmu"] == "arch" and
+    bc.report(counters["value"] == read and run.boot["pmu"] == backend and
               run.boot["counting"] == "1",
-              "%s: counts through perf with the arch backend, read by %s (%s: %s)"
-              % (name, read, counters["value"], counters["detail"]))
-    check_exact(name, run)
+              "%s: counts through perf with the %s backend, read by %s (%s: %s)"
+              % (name, backend, read, counters["value"], counters["detail"]))
+    check_exact(name, run, backend)
 
 
 def check_passes(run):
@@ -167,14 +173,18 @@ def main():
     if not bc.report(files is not None, "Debian's kernel and busybox for the guest "
                      "(emu/guest/build.sh)"):
         return bc.summary()
-    out = boot(*files)
-    bc.report(set(out) == {n for n, _ in RUNS}, "every run in the guest ended (%s)" % sorted(out))
-    runs = {name: parse(name, out[name]) for name, _ in RUNS if name in out}
+    out = boot(*files, "Skylake-Client", RUNS)
+    out.update(boot(*files, "EPYC", RUNS_AMD))
+    bc.report(set(out) == {n for n, _ in RUNS + RUNS_AMD},
+              "every run in the guests ended (%s)" % sorted(out))
+    runs = {name: parse(name, out[name]) for name, _ in RUNS + RUNS_AMD if name in out}
     for name in ("rdpmc-64", "rdpmc-32"):
         if runs.get(name):
             check_counting(name, runs[name], "perf-rdpmc")
     if runs.get("read"):
         check_counting("read", runs["read"], "perf-read")
+    if runs.get("amd-64"):
+        check_counting("amd-64", runs["amd-64"], "perf-rdpmc", "amd")
     if runs.get("passes"):
         check_passes(runs["passes"])
     if runs.get("bad-event"):
