@@ -49,32 +49,41 @@ static struct {
     uint32_t lock[PMU_MAX_COUNTERS];
 } perf;
 
+/* Reads a file of perf's device into text: its length, or -errno. */
+static long device_file(const char *device, const char *file, char *text, size_t n)
+{
+    char path[96];
+    fmt_snprintf(path, sizeof path, "/sys/bus/event_source/devices/%s/%s", device, file);
+    return linux_read_file(path, text, n);
+}
+
 /* A small decimal file of the device: its value, or -1. */
 static long device_number(const char *device, const char *file)
 {
-    char path[96], text[32];
+    char text[32];
     uint64_t value = 0;
-    fmt_snprintf(path, sizeof path, "/sys/bus/event_source/devices/%s/%s", device, file);
-    long len = linux_read_file(path, text, sizeof text);
+    long len = device_file(device, file, text, sizeof text);
     while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == ' ')) {
         len--;
     }
     return len > 0 && parse_uint(text, (size_t)len, &value) ? (long)value : -1;
 }
 
-/* The core PMU of cpu, or NULL: `cpu`, or on a hybrid part the one whose
- * cpus list has it (a process not pinned has none). */
+/* The core PMU of cpu, with its perf type in perf.type, or NULL: `cpu`, or
+ * on a hybrid part the one whose cpus list has it (a process not pinned
+ * has none). */
 static const char *find_device(int cpu)
 {
     for (unsigned i = 0; i < sizeof core_pmus / sizeof core_pmus[0]; i++) {
-        char path[96], cpus[256];
-        fmt_snprintf(path, sizeof path, "/sys/bus/event_source/devices/%s/cpus", core_pmus[i]);
-        if (device_number(core_pmus[i], "type") < 0) {
+        char cpus[256];
+        long type = device_number(core_pmus[i], "type");
+        if (type < 0) {
             continue;
         }
         perf.hybrid = i > 0;
-        if (!perf.hybrid || (cpu >= 0 && linux_read_file(path, cpus, sizeof cpus) > 0 &&
+        if (!perf.hybrid || (cpu >= 0 && device_file(core_pmus[i], "cpus", cpus, sizeof cpus) > 0 &&
                              cpulist_has(cpus, (unsigned)cpu))) {
+            perf.type = (uint32_t)type;
             return core_pmus[i];
         }
     }
@@ -85,16 +94,14 @@ static const char *find_device(int cpu)
 static void say_refused(long err, char *detail, size_t n)
 {
     char paranoid[16] = "?";
+    bool denied = err == -LINUX_EACCES || err == -LINUX_EPERM;
     long len = linux_read_file("/proc/sys/kernel/perf_event_paranoid", paranoid, sizeof paranoid);
     if (len > 0 && paranoid[len - 1] == '\n') {
         paranoid[len - 1] = '\0';
     }
     fmt_snprintf(detail, n, "perf_event_open on %s refused (errno %d%s%s); results are TSC ticks",
-                 perf.device, (int)-err,
-                 err == -LINUX_EACCES || err == -LINUX_EPERM
-                     ? ": /proc/sys/kernel/perf_event_paranoid is "
-                     : "",
-                 err == -LINUX_EACCES || err == -LINUX_EPERM ? paranoid : "");
+                 perf.device, (int)-err, denied ? ": /proc/sys/kernel/perf_event_paranoid is " : "",
+                 denied ? paranoid : "");
 }
 
 static void close_events(void)
@@ -161,7 +168,6 @@ bool perf_init(int cpu, char *detail, size_t n)
                      cpu < 0 ? "" : " for this CPU");
         return false;
     }
-    perf.type = (uint32_t)device_number(perf.device, "type");
     long err = open_event(PERF_TYPE_HARDWARE,
                           PERF_HW_INSTRUCTIONS |
                               (perf.hybrid ? (uint64_t)perf.type << PERF_PMU_TYPE_SHIFT : 0),
