@@ -35,15 +35,18 @@ int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan, unsig
     const struct pmu_assigned_event *ev = &plan->events[event];
     memset(ovf, 0, sizeof *ovf);
     pmu->backend->overflow_regs(pmu, ev, &ovf->regs);
-    if (period < 1 || period > ovf->regs.max_period) {
-        return pmu_error(err, errlen, "period %llu of %s: must be 1 to %llu on %s",
-                         (unsigned long long)period, ev->name,
+    /* A PMI that comes pmi_lag events after the overflow needs an
+     * overflow pmi_lag events before the period ends. */
+    unsigned lag = ovf->regs.pmi_lag;
+    if (period < 1 + lag || period > ovf->regs.max_period) {
+        return pmu_error(err, errlen, "period %llu of %s: must be %u to %llu on %s",
+                         (unsigned long long)period, ev->name, 1 + lag,
                          (unsigned long long)ovf->regs.max_period, ev->counter);
     }
     ovf->event = event;
     ovf->pass = ev->pass;
     ovf->period = period;
-    ovf->preset = pmu_overflow_preset(period, ovf->regs.width);
+    ovf->preset = pmu_overflow_preset(period - lag, ovf->regs.width);
     return 0;
 }
 
@@ -74,7 +77,7 @@ unsigned pmu_overflow_encode(const struct pmu *pmu, const struct pmu_plan *plan,
     }
     for (unsigned w = 0; !preset_written && w < regs->preset_writes; w++) {
         pmu_emit(out, max, &count, regs->counter_msr, ovf->preset, "counter preset: 2^%u-%llu",
-                 regs->width, (unsigned long long)ovf->period);
+                 regs->width, (unsigned long long)(ovf->period - regs->pmi_lag));
     }
     for (unsigned i = 0; i < n; i++) {
         if (count < max) {

@@ -18,7 +18,7 @@ struct pmu_overflow {
     unsigned event;  /* index into the plan */
     unsigned pass;   /* the event's pass */
     uint64_t period; /* events between two interrupts */
-    uint64_t preset; /* value written to the counter: 2^width - period */
+    uint64_t preset; /* value written to the counter: 2^width - (period - regs.pmi_lag) */
     struct pmu_overflow_regs regs;
 };
 
@@ -26,7 +26,9 @@ struct pmu_overflow {
 const char *pmu_overflow_unsupported(const struct pmu *pmu);
 
 /* The value that makes a width-bit counter overflow after `period`
- * events: 2^width - period (period >= 1, < 2^width). */
+ * events: 2^width - period (period >= 1, < 2^width). A PMU whose PMI
+ * comes pmi_lag events after the overflow is preset for period - pmi_lag
+ * (pmu_overflow_setup). */
 uint64_t pmu_overflow_preset(uint64_t period, unsigned width);
 
 /* The least period an event may be sampled at. One that counts in ring 0

@@ -21,6 +21,7 @@ struct pmu_overflow_regs {
     uint32_t counter_alias;    /* the same counter under a second MSR, or 0 */
     unsigned preset_writes;    /* how often a preset is written (P4 erratum N15: twice) */
     unsigned width;            /* the counter's own width (a fast read may show fewer bits) */
+    unsigned pmi_lag;          /* events counted after the overflow before the PMI comes */
     uint64_t max_period;       /* the largest period one counter write can set */
     uint32_t control_msr;      /* the register that holds the interrupt enable */
     uint64_t pmi_bit;          /* the interrupt enable in control_msr */

@@ -285,9 +285,11 @@ static unsigned p4_encode_stop(const struct pmu *pmu, const struct pmu_plan *pla
 }
 
 /* A counter overflows at 2^40 and sets the CCCR's sticky OVF flag, which
- * a CCCR write clears; OVF_PMI_T0 asks for the interrupt (Intel SDM vol.
- * 3B, "Performance Monitoring Overflow" for Pentium 4 processors). A
- * preset is written twice: erratum N15, a counter write may not take. */
+ * a CCCR write clears; OVF_PMI_T0 asks for the interrupt, which comes "on
+ * the next event count after the counter has overflowed" (Intel SDM vol.
+ * 3B, "CCCR MSRs"): "Generating an Interrupt on Overflow" presets -N+1
+ * to interrupt on the Nth event. A preset is written twice: erratum N15,
+ * a counter write may not take. */
 static void p4_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
                              struct pmu_overflow_regs *regs)
 {
@@ -296,6 +298,7 @@ static void p4_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_ev
         .counter_msr = P4_COUNTER_MSR(ev->hw_index),
         .preset_writes = 2,
         .width = P4_COUNTER_WIDTH,
+        .pmi_lag = 1,
         .max_period = 1ull << (P4_COUNTER_WIDTH - 1),
         .control_msr = P4_CCCR_MSR(ev->hw_index),
         .pmi_bit = P4_CCCR_OVF_PMI_T0,

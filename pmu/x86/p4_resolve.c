@@ -14,9 +14,11 @@
  *   cmp           compare with thr=0 (cycles with at least one event)
  *   at=N          active-thread mode 0 none, 1 single, 2 both, 3 any
  *   fovf          FORCE_OVF: overflow on every increment
- *   pmi           OVF_PMI for the counted threads (T1 only with HT)
+ *   pmi           OVF_PMI for the counted threads (T1 only with HT): the
+ *                 PMI comes on the event after the overflow (SDM vol. 3B,
+ *                 "CCCR MSRs")
  *   period=N      start the counter at 2^40-N: it overflows after N events
- *                 (N < 2^32)
+ *                 (N < 2^32), and with pmi interrupts after N + 1
  *   cascade       count on the alternate counter of the event before this
  *                 one; start when it overflows (own enable clear)
  *   cntr=N        only on counter N (0-17)

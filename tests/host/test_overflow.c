@@ -5,6 +5,7 @@
  * interrupt enable. The P6/arch/AMD models have no interrupt line (they
  * model counting, not the LVTPC), so for them the test checks the INT bit
  * written; the P4 model counts the PMIs the CCCR requests. */
+#include <stdio.h>
 #include <string.h>
 
 #include "pmu/overflow.h"
@@ -29,6 +30,7 @@ struct ovf_case {
     unsigned index; /* the sampled event of the plan */
     unsigned per_iteration;
     enum pmu_ovf_style style;
+    unsigned pmi_lag; /* events after the overflow before the PMI (SDM: 1 on the P4) */
 };
 
 static bool is_p4(const struct ovf_case *c)
@@ -96,17 +98,27 @@ static void check_case(const struct ovf_case *c)
     CHECK(pmu_overflow_setup(&pmu, &plan, c->index, 0, &ovf, err, sizeof err) < 0 &&
               strstr(err, "period 0"),
           "%s: period 0 is refused (%s)", c->what, err);
+    char least[32];
+    snprintf(least, sizeof least, "must be %u to", 1 + c->pmi_lag);
     CHECK(pmu_overflow_setup(&pmu, &plan, c->index, 1ull << 62, &ovf, err, sizeof err) < 0 &&
-              strstr(err, "must be 1 to"),
+              strstr(err, least),
           "%s: a period beyond the counter is refused (%s)", c->what, err);
+    if (c->pmi_lag) {
+        CHECK(pmu_overflow_setup(&pmu, &plan, c->index, c->pmi_lag, &ovf, err, sizeof err) < 0 &&
+                  strstr(err, least),
+              "%s: a period of %u is refused: the PMI comes after the overflow (%s)", c->what,
+              c->pmi_lag, err);
+    }
     if (pmu_overflow_setup(&pmu, &plan, c->index, period, &ovf, err, sizeof err) != 0) {
         CHECK(false, "%s: setup period %llu (%s)", c->what, (unsigned long long)period, err);
         return;
     }
     CHECK(ovf.regs.style == c->style, "%s: overflow style %d (want %d)", c->what, ovf.regs.style,
           c->style);
-    CHECK(ovf.preset == (1ull << ovf.regs.width) - period, "%s: preset 2^%u - %llu = 0x%llx",
-          c->what, ovf.regs.width, (unsigned long long)period, (unsigned long long)ovf.preset);
+    CHECK(ovf.regs.pmi_lag == c->pmi_lag &&
+              ovf.preset == (1ull << ovf.regs.width) - period + c->pmi_lag,
+          "%s: preset 2^%u - %llu + %u = 0x%llx", c->what, ovf.regs.width,
+          (unsigned long long)period, c->pmi_lag, (unsigned long long)ovf.preset);
 
     struct pmu_write w[PMU_MAX_WRITES];
     unsigned n = pmu_overflow_encode(&pmu, &plan, &ovf, w, PMU_MAX_WRITES);
@@ -130,10 +142,10 @@ static void check_case(const struct ovf_case *c)
     }
     run(c, 3);
     uint64_t past = read_counter();
-    CHECK(past == 3ull * c->per_iteration,
-          "%s: the counter wrapped to the %u events past the "
-          "overflow (%llu)",
-          c->what, 3 * c->per_iteration, (unsigned long long)past);
+    CHECK(past == 3ull * c->per_iteration + c->pmi_lag,
+          "%s: the counter wrapped to the %u events past the period, plus the %u between the "
+          "overflow and the PMI (%llu)",
+          c->what, 3 * c->per_iteration, c->pmi_lag, (unsigned long long)past);
     uint64_t counted = pmu_overflow_counted(&ovf, past, 0);
     CHECK(counted == (uint64_t)(expect + 3) * c->per_iteration,
           "%s: counted since armed, not re-armed: the period plus the %u past it = %llu (got %llu)",
@@ -155,18 +167,19 @@ static void check_case(const struct ovf_case *c)
 }
 
 static const struct ovf_case cases[] = {
-    {"p6", MODEL_P6, "piii", 0, "INST_RETIRED", 0, MODEL_LOOP_INSTR, PMU_OVF_TOP_BIT},
+    {"p6", MODEL_P6, "piii", 0, "INST_RETIRED", 0, MODEL_LOOP_INSTR, PMU_OVF_TOP_BIT, 0},
     {"p6 counter 1", MODEL_P6, "piii", 0, "BR_INST_RETIRED,INST_RETIRED", 1, MODEL_LOOP_INSTR,
-     PMU_OVF_TOP_BIT},
+     PMU_OVF_TOP_BIT, 0},
     {"arch v4 GP", MODEL_ARCH, "arch", 4, "BRANCH_INSTRUCTIONS_RETIRED", 0, 1,
-     PMU_OVF_GLOBAL_STATUS},
+     PMU_OVF_GLOBAL_STATUS, 0},
     {"arch v4 fixed", MODEL_ARCH, "arch", 4, "INSTRUCTION_RETIRED", 0, MODEL_LOOP_INSTR,
-     PMU_OVF_GLOBAL_STATUS},
-    {"arch v1", MODEL_ARCH, "arch", 1, "INSTRUCTION_RETIRED", 0, MODEL_LOOP_INSTR, PMU_OVF_TOP_BIT},
-    {"amd k8", MODEL_AMD, "k8", 0, "RETIRED_INSTRUCTIONS", 0, MODEL_LOOP_INSTR, PMU_OVF_TOP_BIT},
+     PMU_OVF_GLOBAL_STATUS, 0},
+    {"arch v1", MODEL_ARCH, "arch", 1, "INSTRUCTION_RETIRED", 0, MODEL_LOOP_INSTR, PMU_OVF_TOP_BIT,
+     0},
+    {"amd k8", MODEL_AMD, "k8", 0, "RETIRED_INSTRUCTIONS", 0, MODEL_LOOP_INSTR, PMU_OVF_TOP_BIT, 0},
     {"amd fam15h", MODEL_AMD, "fam15h", 0, "RETIRED_INSTRUCTIONS", 0, MODEL_LOOP_INSTR,
-     PMU_OVF_TOP_BIT},
-    {"p4", MODEL_P6, "p4", 0, "instructions", 0, 2, PMU_OVF_CONTROL_FLAG},
+     PMU_OVF_TOP_BIT, 0},
+    {"p4", MODEL_P6, "p4", 0, "instructions", 0, 2, PMU_OVF_CONTROL_FLAG, 1},
 };
 
 static void unsupported(void)
@@ -200,8 +213,8 @@ static void presets(void)
     p4_model_pmu(&p4m, &pmu, "p4", 0, false);
     if (pmu_plan_events(&pmu, "uops_retired:NBOGUS:fast", &plan, err, sizeof err) == 0 &&
         pmu_overflow_setup(&pmu, &plan, 0, 1000, &ovf, err, sizeof err) == 0) {
-        CHECK(ovf.preset == 0xffffffffffull - 999 && plan.events[0].read.width == 32,
-              "p4 :fast: the preset is 2^40 - 1000 (0x%llx), not a 32-bit one",
+        CHECK(ovf.preset == 0xffffffffffull - 998 && plan.events[0].read.width == 32,
+              "p4 :fast: the preset is 2^40 - 999 (0x%llx), not a 32-bit one",
               (unsigned long long)ovf.preset);
     } else {
         CHECK(false, "p4 :fast: plan and overflow set-up (%s)", err);

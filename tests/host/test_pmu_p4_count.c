@@ -194,21 +194,25 @@ static void test_overflow(void)
     CHECK(!ovf_flag(0) && model.pmi[0] == 0, "no overflow after 4 of 5");
     cycle(0, 0, 1, 1, 0);
     CHECK(ovf_flag(0) && read_event(0) == 0, "overflow on the 5th event: OVF set, counter 0");
-    CHECK(model.pmi[0] == 1 && model.pmi[1] == 0, "pmi without HT: OVF_PMI_T0 only");
-    for (unsigned i = 0; i < 5; i++) {
+    CHECK(model.pmi[0] == 0, "no PMI yet: it comes on the event after the overflow (SDM)");
+    cycle(0, 0, 1, 0, 0);
+    CHECK(model.pmi[0] == 0, "a cycle without the event brings no PMI");
+    cycle(0, 0, 1, 1, 0);
+    CHECK(model.pmi[0] == 1 && model.pmi[1] == 0, "pmi without HT: OVF_PMI_T0 only, on event 6");
+    for (unsigned i = 0; i < 4; i++) {
         cycle(0, 0, 1, 1, 0);
     }
-    CHECK(ovf_flag(0), "OVF is sticky");
+    CHECK(ovf_flag(0) && model.pmi[0] == 1, "OVF is sticky, and one overflow is one PMI");
     CHECK(pmu_delta(&plan.events[0].read, before, read_event(0)) == 10,
           "40-bit wrap: delta across the overflow is 10");
 
     CHECK(start("p4", 0, true, "uops_retired:NBOGUS:period=5:pmi"), "HT pmi starts");
-    for (unsigned i = 0; i < 5; i++) {
+    for (unsigned i = 0; i < 6; i++) {
         cycle(0, 0, 1, 1, 0);
     }
     CHECK(model.pmi[0] == 1 && model.pmi[1] == 1, "pmi with HT: both counted threads get one");
     CHECK(start("p4", 0, true, "uops_retired:NBOGUS:period=5:pmi:t1"), "HT pmi:t1 starts");
-    for (unsigned i = 0; i < 5; i++) {
+    for (unsigned i = 0; i < 6; i++) {
         cycle(0, 1, 2, 1, 0);
     }
     CHECK(model.pmi[0] == 0 && model.pmi[1] == 1, "pmi:t1: OVF_PMI_T1 only");
@@ -235,6 +239,27 @@ static void test_cascade(void)
     CHECK(read_event(1) == 7, "follower counts the 7 events after the leader's overflow (%llu)",
           (unsigned long long)read_event(1));
     CHECK(p4_period(lead) + read_event(1) == 10, "period + follower = all 10 events");
+    CHECK(!(model.cccr[follow->hw_index] & P4_CCCR_ENABLE),
+          "the cascade runs the follower without setting its enable");
+
+    /* It counts while its CASCADE and the leader's OVF are set: clearing
+     * either stops it (SDM vol. 3B, "Halting Event Counting"). */
+    uint32_t lead_cccr = P4_CCCR_MSR(lead->hw_index), follow_cccr = P4_CCCR_MSR(follow->hw_index);
+    uint64_t v = 0;
+    CHECK_OK(pmu.hw.rdmsr(pmu.hw.ctx, lead_cccr, &v));
+    CHECK_OK(pmu.hw.wrmsr(pmu.hw.ctx, lead_cccr, v & ~(uint64_t)P4_CCCR_OVF));
+    cycle(0, 0, 1, 1, 0);
+    CHECK(read_event(1) == 7, "the leader's OVF cleared: the follower stops (%llu)",
+          (unsigned long long)read_event(1));
+    CHECK_OK(pmu.hw.wrmsr(pmu.hw.ctx, lead_cccr, v));
+    cycle(0, 0, 1, 1, 0);
+    CHECK(read_event(1) == 8, "OVF set again: it counts again (%llu)",
+          (unsigned long long)read_event(1));
+    CHECK_OK(pmu.hw.rdmsr(pmu.hw.ctx, follow_cccr, &v));
+    CHECK_OK(pmu.hw.wrmsr(pmu.hw.ctx, follow_cccr, v & ~(uint64_t)P4_CCCR_CASCADE));
+    cycle(0, 0, 1, 1, 0);
+    CHECK(read_event(1) == 8, "its CASCADE cleared: it stops (%llu)",
+          (unsigned long long)read_event(1));
 
     /* Counting B after N occurrences of A. */
     CHECK(start("p4", 0, false, "instr_retired:NBOGUSNTAG:period=4,uops_retired:NBOGUS:cascade"),

@@ -81,6 +81,36 @@ static void violation(struct p4_model *m, const char *what, uint32_t msr, uint64
              (unsigned)msr, (unsigned long long)val);
 }
 
+/* Does `to` count by cascade? With CASCADE set, while the alternate
+ * counter in the other pair of its group has its OVF flag set (16 from
+ * 14, 17 from 15); with extended cascading (bit 11 of IQ_CCCR0/3/4/5),
+ * while counter 16 or 17 has. Clearing either flag stops it; its ENABLE
+ * flag stays as software wrote it (SDM vol. 3B, "Starting Event
+ * Counting", "Halting Event Counting", "Cascading Counters", "Extended
+ * Cascading"). */
+static bool cascade_running(const struct p4_model *m, unsigned to)
+{
+    static const unsigned ext[][2] = {{16, 12}, {17, 15}, {17, 16}, {16, 17}};
+    unsigned from = to < 16 ? to ^ 2 : to - 2;
+    if ((m->cccr[to] & CASCADE) && (m->cccr[from] & OVF)) {
+        return true;
+    }
+    if (!ext_cascade_model(m) || !(m->cccr[to] & EXT_CASCADE)) {
+        return false;
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        if (ext[i][1] == to && (m->cccr[ext[i][0]] & OVF)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool counting(const struct p4_model *m, unsigned c)
+{
+    return (m->cccr[c] & ENABLE) || cascade_running(m, c);
+}
+
 void p4_model_init(struct p4_model *m, unsigned cpu_model, bool ht)
 {
     memset(m, 0, sizeof *m);
@@ -108,9 +138,11 @@ static int model_wrmsr(void *ctx, uint32_t msr, uint64_t val)
             violation(m, "counter write above bit 39", msr, val);
             return -1;
         }
-        /* The SDM programs a counter while its CCCR is disabled. */
-        m->running_writes += (m->cccr[msr - 0x300] & ENABLE) || m->started[msr - 0x300];
+        /* The SDM programs a counter while its CCCR is disabled. A new
+         * count drops a PMI still armed by the old one. */
+        m->running_writes += counting(m, msr - 0x300);
         m->counter[msr - 0x300] = val;
+        m->pmi_armed[msr - 0x300] = 0;
         return 0;
     }
     if (msr >= 0x360 && msr < 0x372) {
@@ -126,7 +158,6 @@ static int model_wrmsr(void *ctx, uint32_t msr, uint64_t val)
             violation(m, "ESCR select names no ESCR of this counter", msr, val);
         }
         m->cccr[c] = (uint32_t)val;
-        m->started[c] = false;
         m->prev_cond[c] = false;
         return 0;
     }
@@ -273,46 +304,33 @@ static unsigned filtered(struct p4_model *m, unsigned c, unsigned events)
     return count ? 1 : 0;
 }
 
-/* Which counter `from`'s overflow starts: the alternate counter with its
- * cascade bit set and enable clear, or an extended-cascading target. */
-static void cascade_from(struct p4_model *m, unsigned from)
+static void request_pmi(struct p4_model *m, uint32_t bits)
 {
-    static const unsigned ext[][2] = {{16, 12}, {17, 15}, {17, 16}, {16, 17}};
-    if (from < 16) {
-        unsigned to = from ^ 2;
-        if ((m->cccr[to] & CASCADE) && !(m->cccr[to] & ENABLE)) {
-            m->started[to] = true;
-        }
-    }
-    if (!ext_cascade_model(m)) {
-        return;
-    }
-    for (unsigned i = 0; i < 4; i++) {
-        unsigned to = ext[i][1];
-        if (ext[i][0] == from && (m->cccr[to] & EXT_CASCADE) && !(m->cccr[to] & ENABLE)) {
-            m->started[to] = true;
-        }
-    }
+    m->pmi[0] += (bits & PMI_T0) != 0;
+    m->pmi[1] += (bits & PMI_T1) != 0;
 }
 
-static void overflow(struct p4_model *m, unsigned c, bool *overflowed)
+/* The PMI comes "on the next event count after the counter has
+ * overflowed" (SDM vol. 3B, "CCCR MSRs", OVF_PMI), hence the SDM's
+ * presets of -N+1 to interrupt on the Nth event ("Generating an Interrupt
+ * on Overflow"); with FORCE_OVF each increment overflows and interrupts. */
+static void overflow(struct p4_model *m, unsigned c)
 {
     m->cccr[c] |= OVF;
-    if (m->cccr[c] & PMI_T0) {
-        m->pmi[0]++;
+    if (m->cccr[c] & FORCE_OVF) {
+        request_pmi(m, m->cccr[c]);
+    } else {
+        m->pmi_armed[c] = m->cccr[c] & (PMI_T0 | PMI_T1);
     }
-    if (m->cccr[c] & PMI_T1) {
-        m->pmi[1]++;
-    }
-    overflowed[c] = true;
 }
 
 void p4_model_cycle(struct p4_model *m, const struct p4_cycle *cycle)
 {
     unsigned add[P4_MODEL_COUNTERS] = {0};
-    bool overflowed[P4_MODEL_COUNTERS] = {false};
+    /* Whether a counter counts is decided before this cycle's overflows:
+     * a cascaded counter starts with the next cycle. */
     for (unsigned c = 0; c < P4_MODEL_COUNTERS; c++) {
-        if ((m->cccr[c] & ENABLE) || m->started[c]) {
+        if (counting(m, c)) {
             add[c] = filtered(m, c, selected(m, c, cycle));
         }
     }
@@ -320,16 +338,12 @@ void p4_model_cycle(struct p4_model *m, const struct p4_cycle *cycle)
         if (!add[c]) {
             continue;
         }
+        request_pmi(m, m->pmi_armed[c]);
+        m->pmi_armed[c] = 0;
         uint64_t before = m->counter[c];
         m->counter[c] = (before + add[c]) & COUNTER_MASK;
         if (m->counter[c] < before || (m->cccr[c] & FORCE_OVF)) {
-            overflow(m, c, overflowed);
-        }
-    }
-    /* A cascaded counter starts with the next cycle. */
-    for (unsigned c = 0; c < P4_MODEL_COUNTERS; c++) {
-        if (overflowed[c]) {
-            cascade_from(m, c);
+            overflow(m, c);
         }
     }
 }

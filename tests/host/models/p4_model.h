@@ -4,7 +4,9 @@
  * (NetBurst section: "CCCR MSRs", ESCRs, cascading):
  * ESCR event/mask/privilege/thread selection, the CCCR's active-thread
  * filter, threshold with compare, complement and edge, FORCE_OVF, the
- * sticky OVF flag, PMI requests, cascading and extended cascading.
+ * sticky OVF flag, PMI requests on the event after an overflow, and
+ * cascading and extended cascading, which run a counter while CASCADE and
+ * its leader's OVF flag are set.
  *
  * Strict where silicon is: a WRMSR of a reserved bit (ESCR bits 63:31;
  * CCCR bits 11:0, 29:28, 63:32, bit 11 allowed on the IQ CCCRs of
@@ -14,7 +16,7 @@
  * Counter MSRs and Associated CCCR and ESCR MSRs") returns -1 and counts
  * in `violations`; so does a write real hardware ignores (active thread
  * not 11b without Hyper-Threading). A counter written while its CCCR
- * enables it, or a cascade started it, counts in `running_writes`.
+ * enables it, or a cascade runs it, counts in `running_writes`.
  *
  * Its tables are written from the SDM independently of pmu/x86/p4_regs.c, so
  * a wrong table on either side shows up as a failing test. */
@@ -35,10 +37,10 @@ struct p4_model {
     uint32_t cccr[P4_MODEL_COUNTERS];
     uint32_t escr[0x42]; /* by address - 0x3a0 */
     uint64_t pebs_enable, matrix_vert;
-    bool started[P4_MODEL_COUNTERS];   /* started by a cascade */
-    bool prev_cond[P4_MODEL_COUNTERS]; /* last cycle's comparison, for edge */
-    unsigned pmi[2];                   /* PMIs requested per logical processor */
-    unsigned violations;               /* accesses real hardware rejects (#GP) or ignores */
+    bool prev_cond[P4_MODEL_COUNTERS];     /* last cycle's comparison, for edge */
+    uint32_t pmi_armed[P4_MODEL_COUNTERS]; /* OVF_PMI bits of an overflow, until the next event */
+    unsigned pmi[2];                       /* PMIs requested per logical processor */
+    unsigned violations;                   /* accesses real hardware rejects (#GP) or ignores */
     char last_violation[120];
     unsigned running_writes; /* counter writes while the counter counts */
 };
