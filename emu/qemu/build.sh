@@ -50,7 +50,10 @@ fi
 upver=${debver#*:}               # without epoch, as in file names
 
 shopt -s nullglob
-patches=("$patchdir"/[0-9][0-9][0-9][0-9]-*.patch)
+# Two series, each of which applies to Debian's tree on its own: the x86
+# PMU model, then the 604/604e one.
+patches=("$patchdir"/x86/[0-9][0-9][0-9][0-9]-*.patch
+         "$patchdir"/ppc/[0-9][0-9][0-9][0-9]-*.patch)
 shopt -u nullglob
 if [ ${#patches[@]} -gt 0 ]; then
     sha=$(cat "${patches[@]}" | sha256sum | cut -c1-12)
