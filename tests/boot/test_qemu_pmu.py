@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""The counting QEMU's own test (tests/tcg/i386/system/pmu.c of the patched
+tree that `make emu` built the binary from): built as QEMU's tcg Makefile
+builds it (gcc -m32, -nostdlib, its boot.S and minilib), and run on every
+PMU family the x86 series models, with and without -icount, as its
+run-pmu-<cpu> rules do. Each run must end in PASS. The manual's rules it
+checks (exact counts, the PMI's instruction, the Pentium 4's PMI on the
+event after the overflow, cascades that stop, #GP where silicon faults)
+then guard every build of the series, not only the one its author ran."""
+
+import os
+import subprocess
+import tempfile
+
+import bootcheck as bc
+
+# As the series' run-pmu-% rules, plus the Pentium 4 models whose cascades
+# and errata differ (models 0-1 by stepping, 2, the Prescotts 3 and 4).
+CPUS = ["pentium", "pentium3", "coreduo", "core2duo", "Skylake-Client", "athlon", "max",
+        "kvm32", "kvm32,model=1,stepping=3", "kvm32,model=1,stepping=10", "kvm32,model=2",
+        "kvm32,model=3", "kvm32,model=4"]
+ICOUNT = "shift=0,sleep=off"
+
+
+def source_tree():
+    """The patched source beside the build the counting binary lives in
+    (build.sh: <cache>/qemu-<version>-<sha>/{src,build-<targets>}), or None."""
+    binary = os.path.realpath(bc.launch.COUNTING_QEMU)
+    src = os.path.join(os.path.dirname(os.path.dirname(binary)), "src")
+    return src if os.path.isfile(os.path.join(src, "tests/tcg/i386/system/pmu.c")) else None
+
+
+def build(src, out):
+    """The test kernel, as tests/tcg/i386/Makefile.softmmu-target links it.
+    None, or the compiler's complaint."""
+    system = os.path.join(src, "tests/tcg/i386/system")
+    minilib = os.path.join(src, "tests/tcg/minilib")
+    cflags = ["-m32", "-ffreestanding", "-nostdlib", "-fno-stack-protector", "-fno-pie",
+              "-O0", "-isystem", minilib]
+    steps = [
+        ["gcc"] + cflags + ["-c", os.path.join(system, "boot.S"), "-o", out + "/boot.o"],
+        ["gcc"] + cflags + ["-c", os.path.join(minilib, "printf.c"), "-o", out + "/printf.o"],
+        ["gcc"] + cflags + [os.path.join(system, "pmu.c"), "-o", out + "/pmu", "-no-pie",
+                            "-static", "-Wl,-T" + os.path.join(system, "kernel.ld"),
+                            "-Wl,-melf_i386", out + "/boot.o", out + "/printf.o", "-lgcc"],
+    ]
+    for cmd in steps:
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode:
+            return r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "gcc failed"
+    return None
+
+
+def run(kernel, cpu, icount):
+    """The test's output on one CPU: its debugcon file."""
+    with tempfile.NamedTemporaryFile("r", suffix=".out") as out:
+        cmd = [bc.launch.COUNTING_QEMU, "-monitor", "none", "-display", "none",
+               "-chardev", "file,path=%s,id=output" % out.name,
+               "-device", "isa-debugcon,chardev=output",
+               "-device", "isa-debug-exit,iobase=0xf4,iosize=0x4",
+               "-cpu", bc.launch.counting_cpu(cpu), "-kernel", kernel]
+        if icount:
+            cmd[1:1] = ["-icount", ICOUNT]
+        try:
+            subprocess.run(cmd, capture_output=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            return "(timed out after 60 s)"
+        return out.read()
+
+
+def check(kernel, item):
+    cpu, icount = item
+    text = run(kernel, cpu, icount)
+    lines = text.splitlines()
+    ok = sum(1 for line in lines if line.startswith("ok:"))
+    failed = [line for line in lines if line.startswith("FAIL:")]
+    bc.report(lines[-1:] == ["PASS"] and ok > 0 and not failed,
+              "QEMU-side PMU test on %s%s: PASS, %d checks%s" %
+              (cpu, " under -icount" if icount else "", ok,
+               "" if not failed and lines[-1:] == ["PASS"] else
+               "; not: %s" % ("; ".join(failed[:4]) or (lines[-1] if lines else "no output"))))
+
+
+def main():
+    why = bc.launch.counting_problem()
+    if not bc.report(why is None, "the counting QEMU is built (%s)" % (why or "make emu")):
+        return bc.summary()
+    src = source_tree()
+    if src is None:
+        bc.skip("QEMU-side PMU test: the counting QEMU at %s is not a build.sh build beside "
+                "its patched source" % bc.launch.COUNTING_QEMU)
+        return bc.summary()
+    with tempfile.TemporaryDirectory() as out:
+        why = build(src, out)
+        if not bc.report(why is None, "the QEMU-side PMU test builds with gcc -m32 (%s)" %
+                         (why or src + "/tests/tcg/i386/system/pmu.c")):
+            return bc.summary()
+        kernel = out + "/pmu"
+        bc.in_parallel(lambda item: check(kernel, item),
+                       [(cpu, icount) for cpu in CPUS for icount in (False, True)])
+    return bc.summary()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
