@@ -74,10 +74,11 @@ def check(kernel, item):
     lines = text.splitlines()
     ok = sum(1 for line in lines if line.startswith("ok:"))
     failed = [line for line in lines if line.startswith("FAIL:")]
-    bc.report(lines[-1:] == ["PASS"] and ok > 0 and not failed,
+    passed = lines[-1:] == ["PASS"] and not failed
+    bc.report(passed and ok > 0,
               "QEMU-side PMU test on %s%s: PASS, %d checks%s" %
               (cpu, " under -icount" if icount else "", ok,
-               "" if not failed and lines[-1:] == ["PASS"] else
+               "" if passed else
                "; not: %s" % ("; ".join(failed[:4]) or (lines[-1] if lines else "no output"))))
 
 
