@@ -3,10 +3,12 @@
 tree that `make emu` built the binary from): built as QEMU's tcg Makefile
 builds it (gcc -m32, -nostdlib, its boot.S and minilib), and run on every
 PMU family the x86 series models, with and without -icount, as its
-run-pmu-<cpu> rules do. Each run must end in PASS. The manual's rules it
-checks (exact counts, the PMI's instruction, the Pentium 4's PMI on the
-event after the overflow, cascades that stop, #GP where silicon faults)
-then guard every build of the series, not only the one its author ran."""
+run-pmu-<cpu> rules do (with a second CPU, for the INIT check). Each run
+must end in PASS. The manual's rules it checks (exact counts, the PMI's
+instruction, the Pentium 4's PMI on the event after the overflow, cascades
+that stop, #GP where silicon faults, no PMI through a disabled APIC, the
+counters kept across INIT, leaf 0xA and full-width writes per model) then
+guard every build of the series, not only the one its author ran."""
 
 import os
 import subprocess
@@ -15,11 +17,24 @@ import tempfile
 import bootcheck as bc
 
 # As the series' run-pmu-% rules, plus the Pentium 4 models whose cascades
-# and errata differ (models 0-1 by stepping, 2, the Prescotts 3 and 4).
-CPUS = ["pentium", "pentium3", "coreduo", "core2duo", "Skylake-Client", "athlon", "max",
+# and errata differ (models 0-1 by stepping, 2, the Prescotts 3 and 4), a
+# Silvermont (model 55) and a CPU whose user turned PDCM off.
+CPUS = ["pentium", "pentium3", "coreduo", "core2duo", "Nehalem", "SandyBridge", "Skylake-Client",
+        "Skylake-Client,model=55", "Skylake-Client,-pdcm", "Icelake-Server", "athlon", "max",
         "kvm32", "kvm32,model=1,stepping=3", "kvm32,model=1,stepping=10", "kvm32,model=2",
         "kvm32,model=3", "kvm32,model=4"]
 ICOUNT = "shift=0,sleep=off"
+INIT_CHECK = "ok: counter after INIT went on from its value = 1"
+# Lines a run must print besides PASS: what the test can only report, not
+# judge (it cannot know the user's flags), or checks it runs on some models.
+REQUIRED = {
+    "Nehalem": ["PDCM: 0"],                   # no full-width writes before Sandy Bridge
+    "SandyBridge": ["ok: FW_WRITE = 1"],
+    "Skylake-Client,model=55": ["ok: Silvermont general counters = 2",
+                                "ok: Silvermont counter width = 40"],
+    "Skylake-Client,-pdcm": ["PDCM: 0"],
+    "Icelake-Server": ["ok: topdown slots = 35", "ok: fixed topdown slots = 35"],
+}
 
 
 def source_tree():
@@ -58,7 +73,7 @@ def run(kernel, cpu, icount):
                "-chardev", "file,path=%s,id=output" % out.name,
                "-device", "isa-debugcon,chardev=output",
                "-device", "isa-debug-exit,iobase=0xf4,iosize=0x4",
-               "-cpu", bc.launch.counting_cpu(cpu), "-kernel", kernel]
+               "-cpu", bc.launch.counting_cpu(cpu), "-smp", "2", "-kernel", kernel]
         if icount:
             cmd[1:1] = ["-icount", ICOUNT]
         try:
@@ -74,6 +89,8 @@ def check(kernel, item):
     lines = text.splitlines()
     ok = sum(1 for line in lines if line.startswith("ok:"))
     failed = [line for line in lines if line.startswith("FAIL:")]
+    failed += ["missing '%s'" % want for want in REQUIRED.get(cpu, []) + [INIT_CHECK]
+               if want not in lines]
     passed = lines[-1:] == ["PASS"] and not failed
     bc.report(passed and ok > 0,
               "QEMU-side PMU test on %s%s: PASS, %d checks%s" %
