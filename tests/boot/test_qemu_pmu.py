@@ -20,8 +20,8 @@ import bootcheck as bc
 # and errata differ (models 0-1 by stepping, 2, the Prescotts 3 and 4), a
 # Silvermont (model 55) and a CPU whose user turned PDCM off.
 CPUS = ["pentium", "pentium3", "coreduo", "core2duo", "Nehalem", "SandyBridge", "Skylake-Client",
-        "Skylake-Client,model=55", "Skylake-Client,-pdcm", "Icelake-Server", "athlon", "max",
-        "kvm32", "kvm32,model=1,stepping=3", "kvm32,model=1,stepping=10", "kvm32,model=2",
+        "Skylake-Client,model=55", "Skylake-Client,-pdcm", "Icelake-Server", "athlon", "phenom",
+        "EPYC", "max", "kvm32", "kvm32,model=1,stepping=3", "kvm32,model=1,stepping=10", "kvm32,model=2",
         "kvm32,model=3", "kvm32,model=4"]
 ICOUNT = "shift=0,sleep=off"
 INIT_CHECK = "ok: counter after INIT went on from its value = 1"
@@ -34,6 +34,8 @@ REQUIRED = {
                                 "ok: Silvermont counter width = 40"],
     "Skylake-Client,-pdcm": ["PDCM: 0"],
     "Icelake-Server": ["ok: topdown slots = 35", "ok: fixed topdown slots = 35"],
+    "phenom": ["ok: HostOnly with EFER.SVME clear = 0", "ok: GuestOnly in the host = 0"],
+    "EPYC": ["ok: HostOnly with EFER.SVME clear = 0", "ok: GuestOnly in the host = 0"],
 }
 
 
