@@ -1,5 +1,6 @@
-/* The 604/604e events: one name, the select code on each counter that has
- * it (PMC1-PMC4; -1 where the counter lacks it). */
+/* The 604/604e events: one name (and perfctr's, where it differs), the
+ * select code on each counter that has it (PMC1-PMC4; -1 where the counter
+ * lacks it). */
 #ifndef BAREBENCH_PMU_PPC_EVENTS_604E_H
 #define BAREBENCH_PMU_PPC_EVENTS_604E_H
 
@@ -9,6 +10,7 @@
 
 struct ppc_event {
     const char *name;
+    const char *perfctr; /* perfctr's name (event_set_ppc.c), NULL if the same */
     int8_t code[PPC_PMCS];
     uint32_t flags; /* PMU_EVF_* */
     const char *desc;

@@ -94,6 +94,9 @@ static void ppc_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
             }
         }
         pmu_append(text, sizeof text, "  %s", ev->desc);
+        if (ev->perfctr) {
+            pmu_append(text, sizeof text, " (perfctr: %s)", ev->perfctr);
+        }
         line(ctx, text);
     }
     line(ctx, "raw: rCSS = counter C (1-4), select SS (hex), e.g. r102 = PMC1 select 0x02");
@@ -122,9 +125,10 @@ static const struct ppc_event *find_event(const char *name)
 {
     const char *alias = pmu_find_alias(ppc_aliases, name);
     for (unsigned i = 0; i < ppc604e_n_events; i++) {
-        if (str_ieq(name, ppc604e_events[i].name) ||
-            (alias && str_ieq(alias, ppc604e_events[i].name))) {
-            return &ppc604e_events[i];
+        const struct ppc_event *ev = &ppc604e_events[i];
+        if (str_ieq(name, ev->name) || (ev->perfctr && str_ieq(name, ev->perfctr)) ||
+            (alias && str_ieq(alias, ev->name))) {
+            return ev;
         }
     }
     return NULL;
