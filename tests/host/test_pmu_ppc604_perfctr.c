@@ -8,11 +8,9 @@
  * On the 604, the 604e's PMC3/PMC4 events are refused. */
 #include <string.h>
 
-#include "lib/kstring.h"
-#include "pmu/pmu.h"
 #include "pmu/ppc/events_604e.h"
 #include "tests/host/check.h"
-#include "tools/hostlib/cpus.h"
+#include "tests/host/pmu_fixture.h"
 
 struct perfctr_event {
     unsigned code, counters; /* counter bit c: PMC(c+1) */
@@ -144,18 +142,6 @@ static const struct perfctr_event ppc604e[] = {
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-static struct pmu pmu;
-static struct pmu_plan plan;
-static char err[PMU_ERR_LEN];
-
-static void init(const char *cpu_name)
-{
-    struct cpu_info cpu;
-    pmu_cpu_by_name(cpu_name, NULL, &cpu);
-    struct pmu_hw none = {0};
-    pmu_init(&pmu, &cpu, &none, NULL);
-}
-
 static const struct ppc_event *ours_named(const char *name)
 {
     for (unsigned i = 0; i < ppc604e_n_events; i++) {
@@ -172,7 +158,7 @@ static const struct ppc_event *ours_named(const char *name)
 static void check_event(const struct perfctr_event *e, unsigned n_pmcs)
 {
     unsigned want = e->counters & ((1u << n_pmcs) - 1);
-    if (pmu_plan_events(&pmu, e->name, &plan, err, sizeof err) < 0) {
+    if (plan_of(e->name) < 0) {
         CHECK(0, "%s: perfctr's %s plans (%s)", pmu_name(&pmu), e->name, err);
         return;
     }
@@ -187,13 +173,13 @@ static void check_event(const struct perfctr_event *e, unsigned n_pmcs)
 }
 
 /* Is (counter c, code) one of perfctr's placements? */
-static int perfctr_places(unsigned c, int code)
+static int perfctr_places(unsigned c, unsigned code)
 {
     const struct perfctr_event *sets[] = {common, ppc604, ppc604e};
     const unsigned n[] = {N(common), N(ppc604), N(ppc604e)};
     for (unsigned s = 0; s < 3; s++) {
         for (unsigned i = 0; i < n[s]; i++) {
-            if (sets[s][i].code == (unsigned)code && (sets[s][i].counters >> c & 1)) {
+            if (sets[s][i].code == code && (sets[s][i].counters >> c & 1)) {
                 return 1;
             }
         }
@@ -203,7 +189,7 @@ static int perfctr_places(unsigned c, int code)
 
 int main(void)
 {
-    init("ppc604e");
+    model_pmu(&m, &pmu, MODEL_PPC604, "ppc604e", NULL);
     CHECK(!strcmp(pmu_name(&pmu), "ppc604e"), "the 604e backend (%s)", pmu_name(&pmu));
     for (unsigned i = 0; i < N(common); i++) {
         check_event(&common[i], 4);
@@ -219,12 +205,12 @@ int main(void)
     unsigned placements[PPC_PMCS] = {0}, strays = 0;
     for (unsigned i = 0; i < ppc604e_n_events; i++) {
         for (unsigned c = 0; c < PPC_PMCS; c++) {
-            int code = ppc604e_events[i].code[c];
-            if (code >= 0) {
+            if (ppc604e_events[i].code[c] >= 0) {
+                unsigned code = (uint8_t)ppc604e_events[i].code[c];
                 placements[c]++;
                 if (!perfctr_places(c, code)) {
                     CHECK(0, "%s on PMC%u select 0x%02x is not one of perfctr's",
-                          ppc604e_events[i].name, c + 1, (unsigned)code);
+                          ppc604e_events[i].name, c + 1, code);
                     strays++;
                 }
             }
@@ -234,10 +220,10 @@ int main(void)
               placements[3] == 30,
           "every select of the manual's tables, once: PMC1 %u, PMC2 %u, PMC3 %u, PMC4 %u",
           placements[0], placements[1], placements[2], placements[3]);
-    CHECK(pmu_plan_events(&pmu, "NOTHING", &plan, err, sizeof err) < 0,
+    CHECK(plan_of("NOTHING") < 0,
           "perfctr's NOTHING (select 0: hold the value) is no event (%s); r100 reaches it", err);
 
-    init("ppc604");
+    model_pmu(&m, &pmu, MODEL_PPC604, "ppc604", NULL);
     CHECK(!strcmp(pmu_name(&pmu), "ppc604"), "the 604 backend (%s)", pmu_name(&pmu));
     for (unsigned i = 0; i < N(common); i++) {
         check_event(&common[i], 2);
@@ -247,7 +233,7 @@ int main(void)
     }
     unsigned refused = 0;
     for (unsigned i = 0; i < N(ppc604e); i++) {
-        refused += pmu_plan_events(&pmu, ppc604e[i].name, &plan, err, sizeof err) < 0;
+        refused += plan_of(ppc604e[i].name) < 0;
     }
     CHECK(refused == N(ppc604e), "the 604 refuses the %u events of the 604e's PMC3 and PMC4 (%u)",
           (unsigned)N(ppc604e), refused);
