@@ -73,10 +73,19 @@ static uint32_t spr_form(unsigned rt, unsigned spr, unsigned xo)
 #define MFCR(rt)         x_form(rt, 0, 0, 19)
 #define MTCRF_ALL(rs)    (31u << 26 | (rs) << 21 | 0xffu << 12 | 144u << 1)
 #define CMPW(ra, rb)     x_form(0, ra, rb, 0)
-#define SYNC             0x7c0004acu
-#define ISYNC            0x4c00012cu
-#define BLR              0x4e800020u
-#define SPR_LR           8
+/* bc BO, BI, BD: BO 0010y branches if CR bit BI is clear, and y = 1
+ * reverses the static prediction, which for a negative displacement is
+ * "taken" ("Branch Conditional" and the BO operand encodings in the
+ * Programming Environments): so BO 00101 is the "bne-" of a backward
+ * branch, as the assembler encodes it (0x40a2fff0 for 16 bytes back). BI 2
+ * is CR0[EQ]. */
+#define BC(bo, bi, bd)    (16u << 26 | (bo) << 21 | (bi) << 16 | ((uint32_t)(bd) & 0xfffc))
+#define BO_FALSE_UNLIKELY 5u
+#define CR0_EQ            2u
+#define SYNC              0x7c0004acu
+#define ISYNC             0x4c00012cu
+#define BLR               0x4e800020u
+#define SPR_LR            8
 
 /* ha/lo halves of an address for lis + a displacement. */
 static int32_t hi_adjusted(const void *addr)
@@ -124,7 +133,7 @@ static void emit_read(struct emitter *e, const struct pmu_read *r, uint64_t *slo
         emit(e, MFTB(12, TBL));
         emit(e, MFTB(0, TBU));
         emit(e, CMPW(0, 11));
-        emit(e, 16u << 26 | 4u << 21 | 2u << 16 | (uint32_t)(-16 & 0xfffc)); /* bne- back 4 */
+        emit(e, BC(BO_FALSE_UNLIKELY, CR0_EQ, -16)); /* bne- to the first mftb */
     } else {
         emit(e, MFSPR(12, r->index));
         emit(e, ADDI(11, 0, 0));
