@@ -6,9 +6,8 @@
  * raw r<counter><code> reaches it. The 604 has the PMC1 and PMC2 tables
  * only; its events are taken as the 604e's on those counters. Every
  * select code 1-0x1f of PMC1 and PMC2 and 1-0x1e of PMC3 and PMC4 is here.
- * Where perfctr (libperfctr's event_set_ppc.c, the names its perfex tool
- * takes) names an event otherwise, its name is the second field, and the
- * kernel takes it too. */
+ * Where perfctr's table (libperfctr's event_set_ppc.c) names an event
+ * otherwise, its name is the second field, and the kernel takes it too. */
 #include "pmu/backend.h"
 #include "pmu/ppc/events_604e.h"
 
