@@ -287,6 +287,8 @@ help:
 	@echo "make bench-hosted  the hosted program (PLATFORM=linux) 3 times on this machine: each payload"
 	@echo "                in ticks and calibrated cycles beside the published figures; ARGS='options'"
 	@echo "                (default unroll=1000)"
+	@echo "make bench-emu  guest speed, without -icount: Debian's QEMU and the counting QEMU with"
+	@echo "                pmu=off, with the counters stopped and counting (ns per guest instruction)"
 	@echo "make check      host tests and the boot matrix; ends with 'N passed, N failed'"
 	@echo "make check-fresh  make run and make check in a fresh Debian 12 root (debootstrap)"
 	@echo "make check-lava run lava/job-qemu.yaml with lava-run (installs lava-dispatcher)"
@@ -312,6 +314,13 @@ clean:
 # payload in TSC ticks and calibrated cycles, the run-to-run spread, beside
 # the figures published for the host's microarchitecture (tools/bench_hosted.py,
 # tools/bblib/published.py); the table also goes to build/linux/bench-hosted/.
+# How fast the counting QEMU runs a guest (emu/bench/alu_loop.asm, no
+# -icount) beside Debian's QEMU: pmu=off, pmu=on with the counters stopped,
+# and counting (tools/bench_emu.py); the table also goes to build/bench-emu/.
+.PHONY: bench-emu
+bench-emu: emu
+	@tools/bench_emu.py -o $(BUILD)/bench-emu
+
 .PHONY: bench-hosted
 bench-hosted:
 	@$(MAKE) --no-print-directory -j2 PLATFORM=linux

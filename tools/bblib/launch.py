@@ -229,6 +229,13 @@ def _run(cmd, timeout, tee):
             time.monotonic() - start)
 
 
+def run_timed(cmd, timeout):
+    """Runs an emulator's command line as a boot runs (stopped on a signal or
+    after timeout seconds): (serial text, stderr text, exit code, timed out,
+    seconds)."""
+    return _run(cmd, timeout, False)
+
+
 def boot_qemu(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
               timeout=60, tee=False, log=None, counting=False, modules=(), netboot=None):
     """Boots under QEMU and judges the run by exit status and final line."""
