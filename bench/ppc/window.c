@@ -3,11 +3,25 @@
  *
  *   stwu r1, -96(r1); save LR, CR, r2, r13-r31 in the frame
  *   load r3..r9 from window_regs (bench/ppc/payload_regs.h)
+ *   [sync; freeze]      (when a performance-monitor counter is read)
  *   for each counter:  sync; isync; read -> start[i]
+ *   [unfreeze]
  *   body x unroll
+ *   [sync; freeze]
  *   for each counter:  sync; isync; read -> end[i]
+ *   [unfreeze]
  *   store r3..r9 back to window_regs
  *   restore; blr
+ *
+ * Freeze and unfreeze set and clear MMCR0[FC] with one mtspr each, which
+ * stops or starts every counter at once (PowerPC 604e RISC Microprocessor
+ * User's Manual, "Monitor Mode Control Register 0"): the reads between
+ * take a snapshot, and every counter of a window covers the same
+ * instructions, from the mtspr that unfreezes to the one that freezes.
+ * The isync after each mtspr lets nothing after it start before the
+ * counters have stopped or started. The backend leaves the counters
+ * running (MMCR0[FC] clear) when a window is called, and the window leaves
+ * them so.
  *
  * A read uses r0 and r10-r12 only. The time base is read upper, lower,
  * upper again until the two upper halves agree (PowerPC Operating
@@ -22,6 +36,7 @@
 #include "bench/window_state.h"
 
 #include "lib/kstring.h"
+#include "pmu/ppc/mmcr.h"
 
 #define FRAME 96
 #define TBL   268
@@ -62,6 +77,7 @@ static uint32_t spr_form(unsigned rt, unsigned spr, unsigned xo)
 
 #define ADDI(rt, ra, d)  d_form(14, rt, ra, d)
 #define ADDIS(rt, ra, d) d_form(15, rt, ra, d)
+#define ORIS(ra, rs, ui) d_form(25, rs, ra, (int32_t)(ui))
 #define LWZ(rt, d, ra)   d_form(32, rt, ra, d)
 #define STW(rs, d, ra)   d_form(36, rs, ra, d)
 #define STWU(rs, d, ra)  d_form(37, rs, ra, d)
@@ -86,6 +102,9 @@ static uint32_t spr_form(unsigned rt, unsigned spr, unsigned xo)
 #define ISYNC             0x4c00012cu
 #define BLR               0x4e800020u
 #define SPR_LR            8
+
+/* rlwinm ra, rs, 0, mb, me: rs masked to bits mb..me (M-form) */
+#define RLWINM_MASK(ra, rs, mb, me) (21u << 26 | (rs) << 21 | (ra) << 16 | (mb) << 6 | (me) << 1)
 
 /* ha/lo halves of an address for lis + a displacement. */
 static int32_t hi_adjusted(const void *addr)
@@ -141,6 +160,42 @@ static void emit_read(struct emitter *e, const struct pmu_read *r, uint64_t *slo
     emit_store_pair(e, slot);
 }
 
+/* MMCR0[FC] set (freeze) or cleared, through r0, then isync. */
+static void emit_freeze(struct emitter *e, bool freeze)
+{
+    emit(e, MFSPR(0, SPR_MMCR0));
+    emit(e, freeze ? ORIS(0, 0, MMCR0_FC >> 16) : RLWINM_MASK(0, 0, 1, 31));
+    emit(e, MTSPR(SPR_MMCR0, 0));
+    emit(e, ISYNC);
+}
+
+/* Does the window read a performance-monitor counter (mfspr of a PMC)? */
+static bool reads_counters(const struct pmu_read *reads, unsigned n_reads)
+{
+    for (unsigned i = 0; i < n_reads; i++) {
+        if (reads[i].kind == PMU_READ_RDMSR) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void emit_reads(struct emitter *e, const struct pmu_read *reads, unsigned n_reads,
+                       bool freeze, uint64_t *slots)
+{
+    if (freeze) {
+        emit(e, SYNC);
+        emit_freeze(e, true);
+    }
+    for (unsigned i = 0; i < n_reads; i++) {
+        emit_serialize(e);
+        emit_read(e, &reads[i], &slots[i]);
+    }
+    if (freeze) {
+        emit_freeze(e, false);
+    }
+}
+
 static void emit_body(struct emitter *e, const struct payload *p)
 {
     if (p->body) {
@@ -174,20 +229,15 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
     for (unsigned i = 0; i < PAYLOAD_REGS; i++) {
         emit_load(&e, REG_FIRST_GPR + i, &window_regs.r[i]);
     }
-    for (unsigned i = 0; i < n_reads; i++) {
-        emit_serialize(&e);
-        emit_read(&e, &reads[i], &window_start[i]);
-    }
+    bool freeze = reads_counters(reads, n_reads);
+    emit_reads(&e, reads, n_reads, freeze, window_start);
     w->body_at = (size_t)((uint8_t *)e.at - buf);
     for (uint32_t i = 0; i < unroll && !e.overflow; i++) {
         emit_body(&e, p);
     }
     w->body_len = unroll ? (uint32_t)((size_t)((uint8_t *)e.at - buf) - w->body_at) / unroll : 0;
     w->unroll = unroll;
-    for (unsigned i = 0; i < n_reads; i++) {
-        emit_serialize(&e);
-        emit_read(&e, &reads[i], &window_end[i]);
-    }
+    emit_reads(&e, reads, n_reads, freeze, window_end);
     for (unsigned i = 0; i < PAYLOAD_REGS; i++) {
         emit_save(&e, REG_FIRST_GPR + i, &window_regs.r[i]);
     }

@@ -9,9 +9,12 @@ the counts do not depend on -icount; the freeze bits filter by privilege
 and by MSR[PM] (the windows run in supervisor state with MSR[PM] = 0);
 and the performance-monitor interrupt (vector 0xF00) is raised when PMC1
 goes negative with MMCR0[ENINT] and [PMC1CE] set, taken by the kernel, and
-clears ENINT. BAREBENCH_COUNTING_QEMU_PPC names another binary."""
+clears ENINT. One MMCR0 write freezes and one unfreezes every counter of a
+window, so its overhead does not grow with the counters it reads.
+BAREBENCH_COUNTING_QEMU_PPC names another binary."""
 
 import os
+import re
 import sys
 
 from bootcheck import ROOT, in_parallel, records, report, summary
@@ -97,6 +100,25 @@ def check_filters():
                   "; wrong: " + ", ".join(wrong[:4]) if wrong else ""))
 
 
+def check_snapshot():
+    """A window freezes every counter with one mtspr to MMCR0 before its
+    reads and unfreezes them with one after (bench/ppc/window.c): each
+    counter then counts, besides the body, only the instructions from the
+    unfreezing mtspr to the freezing one: isync, then sync, mfspr, oris and
+    the freezing mtspr, 5 in all, whether the window reads two counters or
+    four. Counters read one after another would each count the reads of
+    the others (16 with two counters, 32 with four)."""
+    cases = ["instructions,cycles", "instructions,cycles,instructions,cycles"]
+    boots = in_parallel(lambda c: boot("40p", append="bench=nop events=" + c), cases)
+    for events, b in zip(cases, boots):
+        line = re.search(r"^window overhead, pass 0 [^:]*: (.*)$", b.serial, re.M)
+        counts = re.findall(r"\S+ (\d+)", line.group(1)) if line else []
+        report(len(counts) == events.count(",") + 1 and set(counts) == {"5"} and b.passed,
+               "counting qemu-system-ppc 40p events=%s: one MMCR0 write freezes every counter, "
+               "the window overhead is 5 instructions on each (%s)"
+               % (events, line.group(1) if line else "no overhead line"))
+
+
 def check_without_icount():
     what = "counting qemu-system-ppc 40p without -icount"
     b = boot("40p", append="bench=nop+add_throughput+branch_random+cost_mfspr "
@@ -117,6 +139,7 @@ def main():
     in_parallel(check_machine, [("40p", "604e"), ("g3beige", "604e"), ("mac99", "604e"),
                                 ("40p", "604")])
     check_filters()
+    check_snapshot()
     check_without_icount()
     return summary()
 
