@@ -44,7 +44,7 @@ CONFIGS = [
 
 
 def build_guest(out, iterations, count):
-    """Assembles and links the loop (NASM, ld); the kernel's path."""
+    """Assembles and links the loop (NASM, ld): the guest image's path."""
     name = os.path.join(out, "alu_loop-%d%s" % (iterations, "-count" if count else ""))
     obj = name + ".o"
     nasm = ["nasm", "-f", "elf32", "-DITERATIONS=%d" % iterations, "-o", obj, GUEST]

@@ -1,8 +1,8 @@
-; A guest for `make bench-emu` (tools/bench_emu.py): a fixed ALU-dense loop
-; of ITERATIONS x 10 instructions, booted by QEMU's multiboot loader
-; (-kernel). With COUNT defined it first starts PerfEvtSel0 on instructions
+; A guest for `make bench-emu` (tools/bench_emu.py) and the migration test
+; (tests/boot/test_qemu_migrate.py): a fixed ALU-dense loop of ITERATIONS x
+; 10 instructions, booted by QEMU's multiboot loader (-kernel). With COUNT defined it first starts PerfEvtSel0 on instructions
 ; retired (event C0H, USR, OS, EN) and IA32_PERF_GLOBAL_CTRL bit 0
-; (architectural perfmon version 2 and later: SDM vol. 3B, 20.2), and after
+; (SDM vol. 3B, 18.2.2, architectural perfmon version 2), and after
 ; the loop prints the count on COM1 as "count=<16 hex digits>", so that the
 ; run shows the model counted. It ends through isa-debug-exit at 0xF4.
 
