@@ -29,8 +29,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bblib import files, launch  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GUEST = os.path.join(ROOT, "emu", "bench", "alu_loop.asm")
+GUEST = os.path.join(launch.ROOT, "emu", "bench", "alu_loop.asm")
 LOOP_INSNS = 10  # an iteration of alu_loop.asm's loop
 CPU = "Skylake-Client"
 

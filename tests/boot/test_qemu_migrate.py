@@ -17,10 +17,8 @@ import tempfile
 import time
 
 import bootcheck as bc
+import bench_emu  # tools/, on the path through bootcheck
 from bblib import launch
-
-sys.path.insert(0, os.path.join(bc.ROOT, "tools"))
-import bench_emu  # noqa: E402
 
 ITERATIONS = 10**9
 CPU = "Skylake-Client"
