@@ -70,6 +70,8 @@ static const struct opt_def defs[] = {
      .target = &boot_opts.turbo, .choices = turbo_choices},
     {"aggregate", OPT_CHOICE, "the value the table shows first", .target = &boot_opts.aggregate,
      .choices = aggregate_choices},
+    {"raw", OPT_UINT, "1: every repetition's value on record (raw records) after each result",
+     .target = &boot_opts.raw, .min = 0, .max = 1},
     {"cpu", OPT_STRING, "hosted run: the CPU to pin to, or auto (the least loaded)", STR(cpu)},
 };
 

@@ -26,6 +26,7 @@ struct boot_options {
     unsigned serialize; /* enum serialize_choice */
     unsigned method;    /* enum method_choice */
     unsigned aggregate; /* enum aggregate_choice */
+    uint32_t raw;       /* 1: every repetition's value on record after its result */
     uint32_t wss;       /* KiB, working set of the `chase` payload */
     unsigned ring;      /* enum ring_choice: the privilege level windows run at */
     uint32_t watchdog;  /* ms a window may run before the NMI stops it; 0 = off */

@@ -138,12 +138,43 @@ static int64_t pick(const struct stats *s, unsigned aggregate)
     }
 }
 
+/* Values per raw record: 16 of at most 21 characters (an int64 with two
+ * decimals and its sign) and a space each fit in RECORD_MAX beside the
+ * names. */
+#define RAW_PER_RECORD 16
+
+/* The repetitions' values in the order they were measured, attached to the
+ * result record just written (format 5). */
+static void record_raw(const char *bench, const char *event, const int64_t *values, unsigned n)
+{
+    for (unsigned first = 0; first < n; first += RAW_PER_RECORD) {
+        char text[RAW_PER_RECORD * 24];
+        size_t at = 0;
+        for (unsigned i = first; i < n && i < first + RAW_PER_RECORD; i++) {
+            char v[24];
+            fmt_fixed(v, sizeof v, values[i], 2);
+            at +=
+                (size_t)fmt_snprintf(text + at, sizeof text - at, "%s%s", i > first ? " " : "", v);
+        }
+        record_begin_attached("raw");
+        record_field(bench);
+        record_field(event);
+        record_fieldf("%u", first);
+        record_field(text);
+        record_end();
+    }
+}
+
 static void print_row(const struct suite_context *ctx, const struct payload *p, unsigned pass,
                       unsigned slot, const struct measure_config *cfg)
 {
     const struct pmu_assigned_event *ev = &ctx->plan->events[result.event[slot]];
+    static int64_t in_order[MEASURE_MAX_REPS];
     struct stats s;
     char v[6][24];
+    if (ctx->opts->raw) {
+        memcpy(in_order, result.value[slot], cfg->reps * sizeof in_order[0]);
+    }
     stats_compute(result.value[slot], cfg->reps, &s);
     int64_t shown[6] = {
         pick(&s, ctx->opts->aggregate), s.min, s.max, s.mean, s.trimmed, s.max - s.min};
@@ -168,6 +199,9 @@ static void print_row(const struct suite_context *ctx, const struct payload *p, 
     record_field_x100(s.max);
     record_field_x100(s.trimmed);
     record_end();
+    if (ctx->opts->raw) {
+        record_raw(p->name, ev->name, in_order, cfg->reps);
+    }
 
     int64_t ticks_per_cycle = suite_ticks_per_cycle_x100();
     if (ev->read.kind == PMU_READ_RDTSC && ticks_per_cycle > 0) {

@@ -11,6 +11,7 @@ static void (*record_sink)(const char *line);
 static uint32_t next_seq;
 static char line[RECORD_MAX];
 static size_t used;
+static int attached;
 
 void record_set_sink(void (*sink)(const char *line))
 {
@@ -25,12 +26,31 @@ static void append_raw(const char *text)
     line[used] = '\0';
 }
 
-void record_begin(const char *type)
+static void begin(uint32_t seq, const char *type)
 {
     used = 0;
     char head[48];
-    fmt_snprintf(head, sizeof head, RECORD_PREFIX ",%u,%s", (unsigned)next_seq, type);
+    fmt_snprintf(head, sizeof head, RECORD_PREFIX ",%u,%s", (unsigned)seq, type);
     append_raw(head);
+}
+
+void record_begin(const char *type)
+{
+    attached = 0;
+    begin(next_seq, type);
+}
+
+void record_begin_attached(const char *type)
+{
+    attached = 1;
+    begin(next_seq ? next_seq - 1 : 0, type);
+}
+
+int record_is_attached(const char *line)
+{
+    /* "@BB,<seq>,raw,": raw is the one attached type (tools/bblib/records.py) */
+    const char *type = strchr(line + sizeof RECORD_PREFIX, ',');
+    return type && strncmp(type + 1, "raw,", 4) == 0;
 }
 
 void record_field(const char *text)
@@ -66,7 +86,9 @@ void record_end(void)
     char tail[16];
     fmt_snprintf(tail, sizeof tail, "*%08x", (unsigned)crc32_update(0, line, used));
     str_copy(line + used, sizeof line - used, tail);
-    next_seq++;
+    if (!attached) {
+        next_seq++;
+    }
     if (record_sink) {
         record_sink(line);
     }

@@ -11,7 +11,7 @@
  * reads as a record: two letters changed, because the tools take a prefix one
  * byte off for a damaged record. */
 #define RECORD_PREFIX_HUMAN   "@bb,"
-#define RECORD_FORMAT_VERSION 4
+#define RECORD_FORMAT_VERSION 5
 #define RECORD_MAX            512
 
 /* Where finished lines go (the console in the kernel, a buffer in tests). */
@@ -23,6 +23,12 @@ void record_set_sink(void (*sink)(const char *line));
  * it, so a type must be a literal and one field one call (or an if/else
  * pair of calls). */
 void record_begin(const char *type);
+/* Begins a record attached to the one just ended (a result's raw values):
+ * it repeats that record's sequence number and takes none of its own, so a
+ * copy of the log without attachments (the QR pages) has no gap. */
+void record_begin_attached(const char *type);
+/* Whether a finished line is an attached record. */
+int record_is_attached(const char *line);
 /* A field; ',' '*' and control bytes in it become ';' '_' ' '. */
 void record_field(const char *text);
 void record_fieldf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "bench/record.h"
 #include "kernel/console.h"
 #include "kernel/screen.h"
 #include "kernel/x86/cpu.h"
@@ -37,6 +38,9 @@ static struct qr qr;
 void screenpages_record(const char *line)
 {
     size_t n = strlen(line);
+    if (record_is_attached(line)) {
+        return; /* the pages carry the aggregates; raw values stay on the serial log */
+    }
     if (records_len + n + 1 > LOG_MAX) {
         records_lost++;
         return;

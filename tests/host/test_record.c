@@ -41,9 +41,16 @@ int main(void)
     record_field_x100(-150);
     record_end();
     CHECK(strncmp(last, "@BB,1,result,-1.50*", 19) == 0, "sequence numbers count up: %s", last);
+    CHECK(!record_is_attached(last), "a result record is not attached: %s", last);
+    record_begin_attached("raw");
+    record_field("1.00 2.00");
+    record_end();
+    CHECK(strncmp(last, "@BB,1,raw,1.00 2.00*", 20) == 0,
+          "an attached record repeats the sequence number of the record before it: %s", last);
+    CHECK(record_is_attached(last), "a raw record is attached: %s", last);
     record_final(1);
-    CHECK(strncmp(last, "@BB,2,end,2,pass*", 17) == 0, "the end record counts those before: %s",
-          last);
+    CHECK(strncmp(last, "@BB,2,end,2,pass*", 17) == 0,
+          "the end record counts those before, attached ones aside: %s", last);
 
     return check_summary();
 }

@@ -12,7 +12,7 @@ from common import ROOT, records
 
 WRITERS = ("app", "bench")
 COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
-BEGIN = re.compile(r"\brecord_begin\s*\(\s*([^)]*)\)")
+BEGIN = re.compile(r"\brecord_begin(?:_attached)?\s*\(\s*([^)]*)\)")
 END = re.compile(r"\brecord_end\s*\(\s*\)")
 # One field: record_field, record_fieldf, record_field_x100. A call right
 # after `else` (or `else {`, as clang-format's InsertBraces writes it) is the

@@ -15,12 +15,16 @@ from dataclasses import dataclass
 PREFIX = "@BB,"
 # Version 2 added `cond` records (the conditions of the run) after the boot
 # record, version 3 the sampler's `samples` and `hist` records, version 4
-# the `unmodelled` mark on a result an emulator cannot give; older logs,
-# which have none, are still read.
-FORMAT_VERSION = "4"
-FORMAT_VERSIONS = ("1", "2", "3", "4")
+# the `unmodelled` mark on a result an emulator cannot give, version 5 the
+# `raw` records of raw=1; older logs, which have none, are still read.
+FORMAT_VERSION = "5"
+FORMAT_VERSIONS = ("1", "2", "3", "4", "5")
 # The first version that has each record type, where it is not 1.
-SINCE_VERSION = {"cond": "2", "samples": "3", "hist": "3", "unmodelled": "4"}
+SINCE_VERSION = {"cond": "2", "samples": "3", "hist": "3", "unmodelled": "4", "raw": "5"}
+# Records attached to the record before them: they repeat its sequence number
+# and take none of their own, so a copy that leaves them out (the QR pages
+# carry the aggregates only) has no gap. A result's raw values.
+ATTACHED = ("raw",)
 
 # Fields after the type, per record type: the one list of them. The kernel's
 # writers and the table of docs/records.md are tested against it
@@ -39,6 +43,7 @@ FIELD_NAMES = {
     "samples": ("bench", "event", "period", "samples", "counted"),
     "hist": ("bench", "where", "count"),
     "unmodelled": ("bench", "event", "reason"),
+    "raw": ("bench", "event", "first", "values"),
     "end": ("count", "status"),
 }
 STATS = ("min", "median", "mean", "max", "trimmed_mean")
@@ -100,6 +105,11 @@ class Run:
 
     def of_type(self, kind):
         return [r for r in self.records if r.type == kind]
+
+    @property
+    def sequenced(self):
+        """How many records took a sequence number (all but the attached ones)."""
+        return sum(1 for r in self.records if r.type not in ATTACHED)
 
     @property
     def boot(self):
@@ -217,6 +227,12 @@ def _bad_field(kind, f):
             return "bucket %r is not a body offset (0x..), reads or outside" % f["where"][:20]
         if not _UINT.match(f["count"]):
             return "count %r is not a number" % f["count"]
+    elif kind == "raw":
+        if not _UINT.match(f["first"]):
+            return "first %r is not a number" % f["first"]
+        bad = [v for v in f["values"].split(" ") if not _FIXED2.match(v)]
+        if bad:
+            return "value %r is not a fixed-point number with two decimals" % bad[0][:24]
     elif kind == "end":
         if not _UINT.match(f["count"]):
             return "record count %r is not a number" % f["count"]
@@ -324,6 +340,15 @@ def group_runs(records, problems):
 
     current, expected, seen, previous = None, 0, {}, {}
     for pos, rec in enumerate(records):
+        if rec.type in ATTACHED:
+            owner = seen.get(rec.seq) if current is not None else None
+            if owner is None or rec.seq != expected - 1 or owner.type != "result":
+                problems.add(rec.line, "%s record with seq %d is not right after a result "
+                             "record (it repeats the sequence number of the result it "
+                             "belongs to)" % (rec.type, rec.seq))
+            else:
+                current.append(rec)
+            continue
         if rec.seq == 0 and rec.type == "boot":
             if current is not None:
                 hint = (" (or the boot record duplicated)"
@@ -384,6 +409,38 @@ def group_runs(records, problems):
     return runs
 
 
+class _RawCheck:
+    """A result's raw records carry its repetitions in order, all of them:
+    none (a log rebuilt from QR pages) or exactly `reps` values."""
+
+    def __init__(self, problems):
+        self.problems, self.result, self.got = problems, None, 0
+
+    def see(self, rec):
+        if rec.type != "raw":
+            self._close()
+            self.result, self.got = (rec, 0) if rec.type == "result" else (None, 0)
+            return
+        f, r = rec.fields, self.result
+        if r is None:
+            return  # group_runs refused it already
+        if (f["bench"], f["event"]) != (r.fields["bench"], r.fields["event"]):
+            self.problems.add(rec.line, "raw record of %s, %s after the result of %s, %s"
+                              % (f["bench"], f["event"], r.fields["bench"], r.fields["event"]))
+        elif int(f["first"]) != self.got:
+            self.problems.add(rec.line, "raw record of %s, %s starts at repetition %s, expected "
+                              "%d (a raw record lost or repeated)"
+                              % (f["bench"], f["event"], f["first"], self.got))
+        self.got += len(f["values"].split(" "))
+
+    def _close(self):
+        r = self.result
+        if r is not None and self.got and self.got != int(r.fields["reps"]):
+            self.problems.add(r.line, "result of %s, %s has %d raw values for %s repetitions"
+                              % (r.fields["bench"], r.fields["event"], self.got, r.fields["reps"]))
+        self.result = None
+
+
 def check_log(text, name="log"):
     """Returns the runs of a log, or raises LogError listing every problem."""
     problems = Problems(name)
@@ -393,7 +450,9 @@ def check_log(text, name="log"):
         if run.records[0].type != "boot":
             continue
         sampled, measured = set(), set()
+        raw = _RawCheck(problems)
         for rec in run.records:
+            raw.see(rec)
             since = SINCE_VERSION.get(rec.type)
             if since and int(run.boot["version"]) < int(since):
                 problems.add(rec.line, "%s record in a format version %s run (version %s "

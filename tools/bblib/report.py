@@ -29,6 +29,20 @@ def to_csv(report):
     return out.getvalue()
 
 
+RAW_CSV_COLUMNS = ("target", "bench", "event", "counter", "pass", "unit", "unroll", "rep", "value")
+
+
+def to_raw_csv(report):
+    """One row per repetition of each result with raw values (report --raw)."""
+    out = io.StringIO()
+    w = csv.DictWriter(out, RAW_CSV_COLUMNS, lineterminator="\n")
+    w.writeheader()
+    for row in results.raw_rows(report):
+        row["value"] = results.fixed2(row["value"])
+        w.writerow(row)
+    return out.getvalue()
+
+
 def to_json(report):
     """json.dumps(report, indent=1), but a Decimal value is written as its text, exactly."""
     return _json(report, "") + "\n"

@@ -20,7 +20,9 @@ A report is plain JSON-able data, so `report` writes it, and `compare` and
            "cycles_calibrated": null, or for a result in ticks of a run with a
                                 ticks_per_cycle: its median / ticks_per_cycle (CALIBRATED),
            "unmodelled": null, or why the values are no measurement (format version 4:
-                         an event QEMU's TCG counting model does not count)}
+                         an event QEMU's TCG counting model does not count),
+           "raw": the value of each repetition in the order measured (format version 5,
+                  raw=1): only where the log has them, in a report written with --raw}
 
 Values per iteration are numbers with at most two decimals, as the kernel printed them:
 in memory an int or a Decimal (never a float), in JSON that decimal text, exactly.
@@ -91,7 +93,7 @@ def target_of(run, name, log):
         target[key] = boot[key]
     target["counting"] = boot["counting"] == "1"
     target["status"] = run.status
-    target["records"] = len(run.records)
+    target["records"] = run.sequenced
     benches, errors, conditions = {}, [], {}
     for rec in run.records:
         f = rec.fields
@@ -112,6 +114,9 @@ def target_of(run, name, log):
                 result[k] = _number(f[k])
             result["unmodelled"] = None
             _bench(benches, f["bench"])["results"].append(result)
+        elif rec.type == "raw":  # right after its result (records.check_log)
+            result = _bench(benches, f["bench"])["results"][-1]
+            result["raw"] = result.get("raw", []) + [_number(v) for v in f["values"].split(" ")]
         elif rec.type == "unmodelled":  # after its result (records.check_log)
             for result in reversed(_bench(benches, f["bench"])["results"]):
                 if result["event"] == f["event"]:
@@ -153,6 +158,32 @@ def _targets_of_log(path):
     stem = os.path.splitext(os.path.basename(path))[0]
     return [target_of(run, stem if n == 0 else "%s#%d" % (stem, n + 1), path)
             for n, run in enumerate(runs)]
+
+
+def without_raw(report):
+    """The report without the raw values (what `report` writes without --raw)."""
+    for t in report["targets"]:
+        for b in t["benches"]:
+            for r in b["results"]:
+                r.pop("raw", None)
+    return report
+
+
+def raw_rows(report):
+    """One row per repetition of every result with raw values, in the order measured."""
+    for t in report["targets"]:
+        for b in t["benches"]:
+            for r in b["results"]:
+                for n, value in enumerate(r.get("raw") or (), 1):
+                    yield {"target": t["target"], "bench": b["name"], "event": r["event"],
+                           "counter": r["counter"], "pass": r["pass"], "unit": r["unit"],
+                           "unroll": r["unroll"], "rep": n, "value": value}
+
+
+def lacking_raw(report):
+    """(target, bench, event) of each result without raw values."""
+    return [(t["target"], b["name"], r["event"]) for t in report["targets"]
+            for b in t["benches"] for r in b["results"] if not r.get("raw")]
 
 
 def _unique_names(targets):
@@ -248,6 +279,10 @@ def _shape_problem(part, kind, where):
             continue
         if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
             return "%s: %s %r is not a number" % (where, k, value)
+    raw = part.get("raw") if kind == "result" else None
+    if "raw" in part and kind == "result" and (not isinstance(raw, list) or not all(
+            isinstance(v, (int, Decimal)) and not isinstance(v, bool) for v in raw)):
+        return "%s: raw is not a list of numbers" % where
     for key, value in part.items():
         if key in _LISTS and not isinstance(value, list):
             return "%s: %s is not a list" % (where, key)

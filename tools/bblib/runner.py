@@ -191,7 +191,7 @@ def _outcome(target, log, boot, allow_errors):
         return Outcome(target, log, boot, e.problems, 0, [], allow_errors)
     errors = ["%s: %s" % (r.fields["where"], r.fields["message"])
               for run in runs for r in run.of_type("error")]
-    return Outcome(target, log, boot, [], sum(len(r.records) for r in runs), errors,
+    return Outcome(target, log, boot, [], sum(r.sequenced for r in runs), errors,
                    allow_errors)
 
 
