@@ -1,14 +1,15 @@
 """Raw repetitions (boot option raw=1, record format 5): the raw records after
-each result, how the tools check them, `report --raw`, and a log without them
-(what the QR pages carry)."""
+each result, how the tools check them, `report --raw`, a log without them (what
+the QR pages carry), and the bootstrap intervals `compare` draws from them."""
 
 import csv
 import io
 import json
+import random
 import re
 
 from common import expect_refused, real_log, refused, tool, write_temp
-from bblib import records, results
+from bblib import compare, records, results
 from bblib.records import make_record
 
 # 40 repetitions: three raw records per result (16 values each at most).
@@ -163,3 +164,41 @@ def _log(values, version=5):
 def test_raw_records_need_format_5():
     log = _log([1.0, 2.0, 3.0], version=4)
     expect_refused(log, "raw record in a format version 4 run", 5)
+
+
+def _draw(seed, n, mean, sd, factor=1.0):
+    rng = random.Random(seed)
+    return [round(rng.gauss(mean, sd) * factor, 2) for _ in range(n)]
+
+
+def test_compare_calls_a_planted_shift_significant():
+    a = write_temp(_log(_draw(1, 41, 100, 2)), "before.log")
+    b = write_temp(_log(_draw(2, 41, 100, 2, factor=1.03)), "after.log")
+    diffs, _, _ = compare.differences(*(results.load([p]) for p in (a, b)))
+    assert len(diffs) == 1 and diffs[0].significant and diffs[0].percent > 1, \
+        [(d.percent, d.interval) for d in diffs]
+    code, out, _ = tool("compare", a, b, "--threshold", "1")
+    assert code == 1 and "| yes | ! |" in out, "a planted 3%% shift passed:\n%s" % out
+
+
+def test_compare_calls_noise_not_significant():
+    a = write_temp(_log(_draw(1, 31, 100, 6)), "noisy-a.log")
+    code, out, _ = tool("compare", a, a, "--threshold", "0")
+    assert code == 0 and "| no |  |" in out, "a run against itself was flagged:\n%s" % out
+    # A second draw of the same noise: its median moved by more than 1 %, but
+    # the interval holds 0, so it is not called a change.
+    b = write_temp(_log(_draw(2, 31, 100, 6)), "noisy-b.log")
+    diffs, _, _ = compare.differences(*(results.load([p]) for p in (a, b)))
+    assert abs(diffs[0].percent) > 1 and diffs[0].significant is False, \
+        (diffs[0].percent, diffs[0].interval)
+    code, out, _ = tool("compare", a, b, "--threshold", "1")
+    assert code == 0 and "| no |  |" in out, "noise was called a change:\n%s" % out
+
+
+def test_compare_without_raw_values_works_as_before():
+    a = write_temp(_log(_draw(1, 31, 100, 6)), "noisy-a.log")
+    b = write_temp(_log(_draw(2, 31, 100, 6)), "noisy-b.log")
+    plain = [write_temp(tool("report", p, "--json", "-")[1], "plain-%d.json" % n)
+             for n, p in enumerate((a, b))]
+    code, out, _ = tool("compare", *plain, "--threshold", "1")
+    assert code == 1 and "interval" not in out and "| ! |" in out, out

@@ -2,8 +2,19 @@
 
 Targets pair up by name; when each side holds exactly one target they pair
 whatever their names (the usual "before / after" or "machine A / machine B").
+
+Where both sides kept every repetition (raw=1), each difference gets a 95 %
+confidence interval: a percentile bootstrap (Efron and Tibshirani, "An
+Introduction to the Bootstrap", 1993, ch. 13) of the metric's difference,
+B* - A*, over RESAMPLES resamples of each side's repetitions drawn with
+replacement. A bootstrap needs no assumption about the shape of the noise
+(timings are skewed by interrupts), and gives an interval in the metric's own
+units, which a rank test such as Mann-Whitney does not. The resampling is
+seeded by the pair, so a comparison prints the same interval every time.
 """
 
+import random
+import zlib
 from decimal import Context, Decimal
 
 from . import records, report, results
@@ -11,6 +22,33 @@ from . import records, report, results
 
 # Enough digits that a difference of two values is never rounded.
 EXACT = Context(prec=1000)
+RESAMPLES = 2000
+LEVEL = 0.95
+
+
+def metric_of(values, metric):
+    """A statistic of a list of numbers as the kernel computes it (bench/stats.c)."""
+    v = sorted(values)
+    n = len(v)
+    if metric == "min":
+        return v[0]
+    if metric == "max":
+        return v[-1]
+    if metric == "median":
+        return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
+    cut = n // 5 if metric == "trimmed_mean" else 0
+    kept = v[cut:n - cut]
+    return sum(kept) / len(kept)
+
+
+def bootstrap_interval(a, b, metric, seed):
+    """The LEVEL percentile-bootstrap interval of metric(B) - metric(A), floats."""
+    rng = random.Random(seed)
+    a, b = [float(x) for x in a], [float(x) for x in b]
+    diffs = sorted(metric_of(rng.choices(b, k=len(b)), metric)
+                   - metric_of(rng.choices(a, k=len(a)), metric) for _ in range(RESAMPLES))
+    tail = (1 - LEVEL) / 2
+    return diffs[int(tail * RESAMPLES)], diffs[int((1 - tail) * RESAMPLES) - 1]
 
 
 class Difference:
@@ -18,10 +56,20 @@ class Difference:
     with why_a/why_b saying why ("skip", "#UD", "-"); unmodelled says which
     side's value is no measurement (an emulator's model does not count it)."""
 
-    def __init__(self, target, bench, event, a, b, why_a="-", why_b="-", unmodelled=(False, False)):
+    def __init__(self, target, bench, event, a, b, why_a="-", why_b="-", unmodelled=(False, False),
+                 interval=None):
         self.target, self.bench, self.event, self.a, self.b = target, bench, event, a, b
         self.why_a, self.why_b = why_a, why_b
         self.unmodelled = unmodelled
+        # (low, high) of B - A (bootstrap_interval), or None without raw values
+        self.interval = interval
+
+    @property
+    def significant(self):
+        """Whether the interval excludes zero; None without an interval."""
+        if self.interval is None:
+            return None
+        return self.interval[0] > 0 or self.interval[1] < 0
 
     @property
     def delta(self):
@@ -40,9 +88,10 @@ class Difference:
         return float(delta / abs(Decimal(self.a)) * 100)
 
     def exceeds(self, threshold):
-        """Worth failing a CI job for: beyond threshold %, or present on one side only."""
+        """Worth failing a CI job for: beyond threshold % (and, with raw values,
+        significant), or present on one side only."""
         pct = self.percent
-        return pct is None or abs(pct) > threshold
+        return pct is None or (abs(pct) > threshold and self.significant is not False)
 
 
 def pair_targets(a, b):
@@ -69,10 +118,15 @@ def differences(a, b, metric="median"):
         for key in keys:
             va = ka[key][metric] if key in ka else None
             vb = kb[key][metric] if key in kb else None
+            raw_a, raw_b = (k.get(key, {}).get("raw") for k in (ka, kb))
+            interval = (bootstrap_interval(raw_a, raw_b, metric,
+                                           zlib.crc32(repr((label,) + key).encode()))
+                        if raw_a and raw_b else None)
             out.append(Difference(label, key[0], key[1], va, vb,
                                   results.absence(ta, key[0]) or "-",
                                   results.absence(tb, key[0]) or "-",
-                                  tuple(bool(k.get(key, {}).get("unmodelled")) for k in (ka, kb))))
+                                  tuple(bool(k.get(key, {}).get("unmodelled")) for k in (ka, kb)),
+                                  interval))
     return out, only_a, only_b
 
 
@@ -133,7 +187,10 @@ def _fmt_percent(pct):
 def to_markdown(diffs, only_a, only_b, names, metric, threshold=None, warnings=()):
     """A table of every difference; rows beyond the threshold are marked '!';
     `warnings` (condition_warnings) come first."""
+    intervals = any(d.interval is not None for d in diffs)
     header = ["target", "bench", "event", "A", "B", "B-A", "change"]
+    if intervals:
+        header += ["%d%% interval of B-A" % (LEVEL * 100), "significant"]
     if threshold is not None:
         header.append(">%g%%" % threshold)
     rows = []
@@ -143,11 +200,20 @@ def to_markdown(diffs, only_a, only_b, names, metric, threshold=None, warnings=(
             for value, why, mark in ((d.a, d.why_a, d.unmodelled[0]),
                                      (d.b, d.why_b, d.unmodelled[1]))] + [
             "-" if d.delta is None else format(d.delta, "+.2f"), _fmt_percent(d.percent)]
+        if intervals:
+            cells += ["-", "-"] if d.interval is None else [
+                "%+.2f .. %+.2f" % d.interval, "yes" if d.significant else "no"]
         if threshold is not None:
             cells.append("!" if d.exceeds(threshold) else "")
         rows.append(cells)
     lines = ["# barebench comparison: %s (A) vs %s (B), %s per iteration" % (names + (metric,)),
              ""]
+    if intervals:
+        lines += ["Intervals: %d%% percentile bootstrap of the %s's difference, %d resamples of "
+                  "each side's repetitions (raw records); a change is significant when its "
+                  "interval excludes 0%s." % (LEVEL * 100, metric, RESAMPLES,
+                                              " and, for '!', it passes the threshold"
+                                              if threshold is not None else ""), ""]
     if warnings:
         lines += ["Warning: %s." % w for w in warnings] + [""]
     lines += report.markdown_table(header, rows)
