@@ -7,6 +7,7 @@
 #include "app/modules.h"
 #include "app/platform.h"
 #include "app/run_errors.h"
+#include "app/x86/bootinfo.h"
 #include "app/x86/screenpages.h"
 #include "bench/record.h"
 #include "kernel/console.h"
@@ -28,6 +29,11 @@
 
 static uint32_t loader_magic, loader_info;
 static struct boot_info boot;
+
+const struct boot_info *x86_boot_info(void)
+{
+    return &boot;
+}
 static enum run_env env;
 
 static const unsigned deliberate_vectors[] = {

@@ -1,20 +1,24 @@
 /* The suite's conditions on bare-metal x86: the serializer and the rest
  * (app/x86/conditions.c). */
+#include "app/provenance.h"
 #include "app/suite_arch.h"
 #include "app/x86/conditions.h"
 
 /* The x86 conditions (app/x86/conditions.c): one set per run. */
 static struct conditions conditions;
+static struct provenance provenance;
 
 enum serializer suite_conditions_setup(struct pmu *pmu, unsigned serialize_choice, bool turbo_off)
 {
     conditions_setup(&conditions, pmu, serialize_choice, turbo_off);
+    provenance_read(&provenance, &pmu->cpu);
     return conditions.ser;
 }
 
 void suite_conditions_record(void)
 {
     conditions_record(&conditions);
+    provenance_record(&provenance);
 }
 
 void suite_conditions_calibrate(struct pmu *pmu, const char *when)

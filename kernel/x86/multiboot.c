@@ -16,6 +16,8 @@
 #define MB2_TAG_LOADER   2
 #define MB2_TAG_MMAP     6
 #define MB2_TAG_FB       8
+#define MB2_TAG_EFI32    11
+#define MB2_TAG_EFI64    12
 
 static void add_region(struct boot_info *bi, uint64_t base, uint64_t length, uint32_t type)
 {
@@ -128,6 +130,11 @@ static void parse_mb2(const uint8_t *info, struct boot_info *bi)
             /* EGA text has no colour fields: the tag may end at 32 bytes
              * (GRUB's does), RGB's runs to 38. */
             parse_fb(p + 8, size >= 38 ? p + 32 : 0, &bi->fb);
+        } else if ((type == MB2_TAG_EFI32 && size >= 12) || (type == MB2_TAG_EFI64 && size >= 16)) {
+            /* Multiboot2 sections 3.6.12 and 3.6.13: the firmware is UEFI's. */
+            bi->efi_bits = type == MB2_TAG_EFI32 ? 32 : 64;
+            bi->efi_systab = 0;
+            memcpy(&bi->efi_systab, p + 8, type == MB2_TAG_EFI32 ? 4 : 8);
         } else if (type == MB2_TAG_MMAP) {
             uint32_t entry_size = *(const uint32_t *)(p + 8);
             for (const uint8_t *e = p + 16; entry_size && e + entry_size <= p + size;

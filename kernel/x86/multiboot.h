@@ -36,6 +36,8 @@ struct boot_info {
     struct boot_module modules[BOOT_MAX_MODULES];
     unsigned modules_dropped; /* loaded beyond BOOT_MAX_MODULES */
     struct fb_info fb;
+    unsigned efi_bits;   /* 32 or 64: a UEFI system table was passed (multiboot2); 0: none */
+    uint64_t efi_systab; /* its physical address */
 };
 
 void multiboot_parse(uint32_t magic, uint32_t info_addr, struct boot_info *out);

@@ -7,10 +7,11 @@ import json
 
 import synth
 from common import REAL_CPUS, expect_refused, real_log, real_log_file, records, tool, write_temp
-from bblib import compare, results
+from bblib import compare, report, results
 
-KEYS = ("serialize", "mode", "xcr0", "lfence", "smm_freeze", "invariant_tsc", "turbo", "cycles_per_tsc_before",
-        "cycles_per_tsc_after")
+KEYS = ("serialize", "mode", "xcr0", "lfence", "smm_freeze", "invariant_tsc", "turbo", "microcode",
+        "firmware", "bios_vendor", "bios_version", "bios_date", "system_vendor", "system_product",
+        "board_vendor", "board_product", "cycles_per_tsc_before", "cycles_per_tsc_after")
 
 
 def test_real_log_has_every_condition():
@@ -33,7 +34,7 @@ def test_version_1_log_still_read():
     code, out, err = tool("report", path)
     assert code == 2, "a v1 log with status fail: exit %d: %s" % (code, err)
     row = next(l for l in out.splitlines() if l.startswith("| v1 | not recorded"))
-    assert row.count("not recorded") == len(KEYS), row
+    assert row.count("not recorded") == len(report.CONDITIONS), row
 
 
 def test_report_shows_conditions_per_target():
@@ -42,10 +43,13 @@ def test_report_shows_conditions_per_target():
     assert code == 0, "exit %d: %s" % (code, err)
     data = results.load(logs)
     for t in data["targets"]:
-        cells = [t["conditions"][k]["value"] for k in KEYS]
+        cells = [t["conditions"][k]["value"] for k in report.CONDITIONS]
         row = "| %s | %s | %s |" % (t["target"], " | ".join(cells),
                                     t["conditions"]["serialize"]["detail"])
         assert row in out, "no row %r in:\n%s" % (row, out)
+        cells = [t["conditions"][k]["value"] for k in report.PROVENANCE]
+        row = "| %s | %s |" % (t["target"], " | ".join(cells))
+        assert row in out, "no provenance row %r in:\n%s" % (row, out)
 
 
 def test_json_keeps_conditions():
@@ -67,6 +71,20 @@ def test_compare_warns_on_different_conditions():
             in out, out
         assert "warning: turbo-on vs turbo-off: measured under different conditions: %s" % what \
             in err, err
+
+
+def test_compare_warns_on_other_microcode_or_firmware():
+    def log(microcode, firmware):
+        return synth.conditions_log(version=5, extra=(
+            ("cond", "microcode", microcode, "IA32_BIOS_SIGN_ID bits 63:32 after CPUID (MSR 0x8b)"),
+            ("cond", "firmware", firmware, "multiboot2 passed the 64-bit EFI system table")))
+    a = write_temp(log("0xf0", "uefi"), "ucode-a.log")
+    b = write_temp(log("0xf4", "bios"), "ucode-b.log")
+    code, out, err = tool("compare", a, b)
+    for what in ("microcode is 0xf0 in A, 0xf4 in B", "firmware is uefi in A, bios in B"):
+        assert "measured under different conditions: %s" % what in err, err
+    code, out, err = tool("report", a, "--md", "-")
+    assert "| ucode-a | 0xf0 | uefi |" in out, out
 
 
 def test_compare_quiet_when_conditions_agree():

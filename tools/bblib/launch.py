@@ -94,13 +94,14 @@ class Boot:
 
 
 def qemu_command(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
-                 memory=64, counting=False, modules=(), netboot=None):
+                 memory=64, counting=False, modules=(), netboot=None, extra=()):
     """The QEMU argv for the fast -kernel path, or for booting the ISO;
     `counting`: under the counting QEMU, with the CPU model's PMU on;
     `modules`: files QEMU hands the kernel as multiboot modules (-initrd,
     -kernel path only); `netboot` = (folder, script): boot from the NIC's
     iPXE ROM, served by QEMU's own DHCP and TFTP (user-mode network,
-    restrict=on: the guest reaches nothing outside QEMU)."""
+    restrict=on: the guest reaches nothing outside QEMU); `extra`: more
+    arguments (-smbios ...)."""
     if counting and uefi:
         raise ValueError("the counting QEMU is built for i386 only: no UEFI boot")
     binary = "qemu-system-x86_64" if uefi else "qemu-system-i386"
@@ -131,7 +132,7 @@ def qemu_command(kernel=None, cpu="max", append="", iso=None, uefi=False, icount
             if any("," in m for m in modules):
                 raise ValueError("a module path with a comma cannot pass through -initrd")
             cmd += ["-initrd", ",".join(modules)]
-    return cmd
+    return cmd + list(extra)
 
 
 def _judge(boot, pass_code=None):
@@ -237,10 +238,11 @@ def run_timed(cmd, timeout):
 
 
 def boot_qemu(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
-              timeout=60, tee=False, log=None, counting=False, modules=(), netboot=None):
+              timeout=60, tee=False, log=None, counting=False, modules=(), netboot=None,
+              extra=()):
     """Boots under QEMU and judges the run by exit status and final line."""
     cmd = qemu_command(kernel, cpu, append, iso, uefi, icount, counting=counting,
-                       modules=modules, netboot=netboot)
+                       modules=modules, netboot=netboot, extra=extra)
     text, stderr, code, timed_out, secs = _run(cmd, timeout, tee)
     if log:
         files.write(log, text.encode("latin-1"))

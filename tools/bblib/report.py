@@ -127,6 +127,20 @@ def _hosted_table(report):
     return markdown_table(("target",) + HOSTED_CONDITIONS, rows) if rows else []
 
 
+# Where a run's numbers came from beyond CPUID (format version 5 kernels on x86):
+# microcode revision, firmware type, and SMBIOS's firmware, system and board names.
+PROVENANCE = ("microcode", "firmware", "bios_vendor", "bios_version", "bios_date",
+              "system_vendor", "system_product", "board_vendor", "board_product")
+
+
+def _provenance_table(report):
+    """One row per target that recorded its provenance."""
+    rows = [[t["target"]] + [t["conditions"][k]["value"] if k in t["conditions"] else "-"
+                             for k in PROVENANCE]
+            for t in report["targets"] if "microcode" in t.get("conditions", {})]
+    return markdown_table(("target",) + PROVENANCE, rows) if rows else []
+
+
 def _calibrated_table(report):
     """Rows bench x event of the results in ticks, one column per target with
     a calibration: the median in calibrated cycles."""
@@ -229,6 +243,10 @@ def to_markdown(report):
     lines = ["# barebench results", ""] + _targets_table(report) + [""]
     lines += ["Conditions of each run (cycles per TSC tick over a calibration loop, before "
               "and after the suite):", ""] + _conditions_table(report) + [""]
+    provenance = _provenance_table(report)
+    if provenance:
+        lines += ["Where the numbers came from (microcode, firmware, SMBIOS names):", ""] \
+            + provenance + [""]
     hosted = _hosted_table(report)
     if hosted:
         lines += ["Hosted runs (a Linux process on the machine at hand): what the host gave them:",

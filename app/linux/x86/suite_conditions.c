@@ -7,6 +7,7 @@
  * two (Agner Fog, "The microarchitecture of Intel, AMD and VIA CPUs",
  * Pentium 4 chapter): its TSC ticks per ADD are the ticks per cycle. */
 #include "app/linux/hosted.h"
+#include "app/provenance.h"
 #include "app/suite_arch.h"
 #include "app/x86/conditions.h"
 #include "bench/measure.h"
@@ -20,17 +21,20 @@
 #define CHAIN_WARMUP  10u
 
 static struct conditions conditions;
+static struct provenance provenance;
 static int64_t ticks_per_cycle_before_x100;
 
 enum serializer suite_conditions_setup(struct pmu *pmu, unsigned serialize_choice, bool turbo_off)
 {
     conditions_setup(&conditions, pmu, serialize_choice, turbo_off);
+    provenance_read(&provenance, &pmu->cpu);
     return conditions.ser;
 }
 
 void suite_conditions_record(void)
 {
     conditions_record(&conditions);
+    provenance_record(&provenance);
     hosted_record();
 }
 
