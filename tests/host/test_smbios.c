@@ -31,6 +31,14 @@ static void put64(uint8_t *p, uint64_t v)
     put32(p + 4, (uint32_t)(v >> 32));
 }
 
+/* An anchor string without its NUL, as entry points hold them. */
+static void put_anchor(uint8_t *p, const char *anchor)
+{
+    while (*anchor) {
+        *p++ = (uint8_t)*anchor++;
+    }
+}
+
 static void checksum(uint8_t *p, size_t n, size_t at)
 {
     uint8_t sum = 0;
@@ -78,11 +86,11 @@ int main(void)
     /* 2.8: "_SM_" with its "_DMI_" part, in an F segment at offset 0x30. */
     uint8_t fseg[0x100] = {0};
     uint8_t *ep = fseg + 0x30;
-    memcpy(ep, "_SM_", 4);
+    put_anchor(ep, "_SM_");
     ep[5] = 0x1f;
     ep[6] = 2;
     ep[7] = 8;
-    memcpy(ep + 0x10, "_DMI_", 5);
+    put_anchor(ep + 0x10, "_DMI_");
     ep[0x16] = (uint8_t)len;
     put32(ep + 0x18, BASE + 0x1000);
     checksum(ep + 0x10, 15, 5);
@@ -96,7 +104,7 @@ int main(void)
 
     /* 3.0: "_SM3_" in the UEFI configuration table, after another entry. */
     uint8_t *ep3 = memory + 0x800;
-    memcpy(ep3, "_SM3_", 5);
+    put_anchor(ep3, "_SM3_");
     ep3[6] = 0x18;
     ep3[7] = 3;
     ep3[8] = 0;
