@@ -216,6 +216,16 @@ static void print_row(const struct suite_context *ctx, const struct payload *p, 
                 c[1], c[0], c[2], c[3]);
     }
 
+    const struct pmu_quirk *erratum = pmu_quirk_marking(ctx->pmu, ev, suite_window_traits());
+    if (erratum) {
+        kprintf("  %s: %s: %s\n", ev->name, erratum->name, erratum->effect);
+        record_begin("erratum");
+        record_field(p->name);
+        record_field(ev->name);
+        record_field(erratum->name);
+        record_end();
+    }
+
     const char *unmodelled = pmu_not_modelled(ctx->pmu, ev);
     if (unmodelled) {
         kprintf("  %s: %s\n", ev->name, unmodelled);

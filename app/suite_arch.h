@@ -36,6 +36,10 @@ int64_t suite_ticks_per_cycle_x100(void);
  * payloads: on bare metal, not in a Linux process. */
 bool suite_has_monitor_gate(void);
 
+/* How the windows run, as the PMU's errata care (PMU_QUIRK_* bits): at
+ * CPL 3 reading with RDPMC, through the monitor gate. */
+unsigned suite_window_traits(void);
+
 /* Why this CPU cannot run the payload, or NULL. */
 const char *suite_missing_feature(const struct payload *p, const struct cpu_info *cpu);
 

@@ -95,11 +95,6 @@ static void describe_time_counter(const struct pmu *pmu, const char *who, pmu_li
     line(ctx, text);
 }
 
-static bool in_range(unsigned v, unsigned lo, unsigned hi)
-{
-    return v >= lo && (hi == 0 || v <= hi);
-}
-
 void pmu_describe(const struct pmu *pmu, void (*line)(void *ctx, const char *text), void *ctx)
 {
     const struct pmu_caps *caps = &pmu->caps;
@@ -120,8 +115,7 @@ void pmu_describe(const struct pmu *pmu, void (*line)(void *ctx, const char *tex
     }
     for (unsigned i = 0; i < caps->n_quirks; i++) {
         const struct pmu_quirk *q = &caps->quirks[i];
-        if (!in_range(pmu->cpu.model, q->model_lo, q->model_hi) ||
-            !in_range(pmu->cpu.stepping, q->stepping_lo, q->stepping_hi)) {
+        if (!pmu_quirk_applies(pmu, q)) {
             continue;
         }
         char text[2 * LINE_LEN];

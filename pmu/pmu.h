@@ -111,14 +111,23 @@ struct pmu_backend; /* pmu/backend.h */
 /* A known erratum or quirk of a PMU that bears on what barebench
  * measures, with the document that gives it. It applies to the backend's
  * CPUs whose model and stepping lie in the ranges (a zero upper bound:
- * no upper bound). pmu_describe prints the ones that apply. */
+ * no upper bound). pmu_describe prints the ones that apply; results it
+ * makes suspect (`marks`, and `affects` where only some events are) carry
+ * its name (pmu_quirk_marking). */
 struct pmu_quirk {
     const char *name;   /* "Pentium Pro erratum 26" */
     const char *effect; /* what it does, and what barebench does about it */
     const char *source; /* where it is documented */
     unsigned model_lo, model_hi;
     unsigned stepping_lo, stepping_hi;
+    unsigned marks; /* PMU_QUIRK_*: the windows whose results it makes suspect; 0: none */
+    /* The events it makes suspect; NULL: every event. */
+    bool (*affects)(const struct pmu_assigned_event *ev);
 };
+
+/* How a window runs, as far as a quirk cares (bits of `marks`). */
+#define PMU_QUIRK_USER_RDPMC 1u /* it reads its counters with RDPMC at CPL 3 */
+#define PMU_QUIRK_GATE       2u /* it passes the monitor gate (INT and IRET: far transfers) */
 
 /* What one PMU is, as data: Linux keeps these facts in struct x86_pmu
  * (.num_counters, .cntval_bits, .perfctr, .eventsel), kvm-unit-tests in
@@ -203,6 +212,14 @@ bool pmu_is_named(const struct pmu *pmu, const char *name);
  * only the backend can say) and the errata that apply, through `line`
  * (no trailing newline). pmu/ never prints results itself. */
 void pmu_describe(const struct pmu *pmu, void (*line)(void *ctx, const char *text), void *ctx);
+
+/* Whether a quirk of this PMU's backend applies to this CPU. */
+bool pmu_quirk_applies(const struct pmu *pmu, const struct pmu_quirk *q);
+
+/* The first quirk that makes this CPU's result of ev suspect in a window
+ * that runs as `window` says (PMU_QUIRK_* bits); NULL: none does. */
+const struct pmu_quirk *pmu_quirk_marking(const struct pmu *pmu,
+                                          const struct pmu_assigned_event *ev, unsigned window);
 
 /* Parses a comma-separated event list (NULL or "" = the backend's default
  * set), validates every event for this CPU and assigns counters, splitting

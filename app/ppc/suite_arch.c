@@ -44,6 +44,12 @@ int64_t suite_ticks_per_cycle_x100(void)
     return 0;
 }
 
+/* The windows run in supervisor state, read with mfspr. */
+unsigned suite_window_traits(void)
+{
+    return 0;
+}
+
 const char *suite_missing_feature(const struct payload *p, const struct cpu_info *cpu)
 {
     (void)cpu;

@@ -3,6 +3,7 @@
 #include "app/provenance.h"
 #include "app/suite_arch.h"
 #include "app/x86/conditions.h"
+#include "app/x86/winrun.h"
 
 /* The x86 conditions (app/x86/conditions.c): one set per run. */
 static struct conditions conditions;
@@ -29,6 +30,13 @@ void suite_conditions_calibrate(struct pmu *pmu, const char *when)
 bool suite_has_monitor_gate(void)
 {
     return true;
+}
+
+/* A ring-3 window enters and leaves through the gate, and reads its
+ * counters with RDPMC at CPL 3. */
+unsigned suite_window_traits(void)
+{
+    return winrun_at_ring3() ? PMU_QUIRK_USER_RDPMC | PMU_QUIRK_GATE : 0;
 }
 
 /* Bare metal calibrates with a cycles counter where one counts (the

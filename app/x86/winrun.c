@@ -43,6 +43,11 @@ static void run(const struct window *w)
     trap_end(&c);
 }
 
+bool winrun_at_ring3(void)
+{
+    return at_ring3;
+}
+
 void winrun_init(bool ring3, bool watchdog)
 {
     at_ring3 = ring3;

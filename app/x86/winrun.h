@@ -14,4 +14,7 @@ void winrun_init(bool ring3, bool watchdog);
 /* The window running now, or NULL between windows. */
 const struct window *winrun_current(void);
 
+/* Whether the windows run at CPL 3 (through the monitor gate). */
+bool winrun_at_ring3(void);
+
 #endif

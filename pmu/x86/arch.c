@@ -36,6 +36,50 @@ static uint32_t fixed_available(const struct cpu_info *cpu)
     return bits & ((1u << ARCH_N_FIXED) - 1);
 }
 
+static uint32_t event_code(const struct pmu_assigned_event *ev)
+{
+    static const struct evtsel_rules intel = {0};
+    return evtsel_event_code(&intel, ev->config);
+}
+
+static bool counts_instructions(const struct pmu_assigned_event *ev)
+{
+    return event_code(ev) == 0xc0;
+}
+
+static bool counts_instructions_or_branches(const struct pmu_assigned_event *ev)
+{
+    return event_code(ev) == 0xc0 || event_code(ev) == 0xc4;
+}
+
+/* Intel's E-cores overcount instructions retired (0xC0, FIXED_CTR0) and,
+ * before Clearwater Forest, branch instructions retired (0xC4) on far
+ * CALL, JMP and RET, IRET and other complex flows (Intel Xeon 6700E
+ * specification update, erratum SRF7; the models are those of Linux's KVM
+ * selftests, tools/testing/selftests/kvm/lib/x86/pmu.c). A ring-3 window
+ * enters and leaves through the monitor gate (INT and IRET): its counts
+ * carry the overcount. */
+#define E_CORE_SOURCE                                                                              \
+    "Intel Xeon 6700E specification update, erratum SRF7; Linux KVM selftests lib/x86/pmu.c"
+#define E_CORE(model, what, counted, events)                                                       \
+    {.name = "E-core erratum SRF7 (" what ")",                                                     \
+     .effect = counted " retired overcount on far transfers and IRET: results of ring-3 "          \
+                       "windows, which pass the monitor gate, are marked",                         \
+     .source = E_CORE_SOURCE,                                                                      \
+     .model_lo = (model),                                                                          \
+     .model_hi = (model),                                                                          \
+     .marks = PMU_QUIRK_GATE,                                                                      \
+     .affects = (events)}
+
+static const struct pmu_quirk arch_quirks[] = {
+    E_CORE(0x4d, "Avoton/Rangeley", "instructions and branches", counts_instructions_or_branches),
+    E_CORE(0x5f, "Denverton", "instructions and branches", counts_instructions_or_branches),
+    E_CORE(0x86, "Jacobsville/Snowridge", "instructions and branches",
+           counts_instructions_or_branches),
+    E_CORE(0xaf, "Sierra Forest", "instructions and branches", counts_instructions_or_branches),
+    E_CORE(0xdd, "Clearwater Forest", "instructions", counts_instructions),
+};
+
 static const struct pmu_caps arch_caps = {
     .gp_name = "PMC",
     .gp_reg = MSR_IA32_PMC0,
@@ -44,6 +88,8 @@ static const struct pmu_caps arch_caps = {
     .fixed_reg = MSR_IA32_FIXED_CTR0,
     .fixed_rdpmc = RDPMC_FIXED,
     .rdpmc = true,
+    .quirks = arch_quirks,
+    .n_quirks = PMU_ARRAY_SIZE(arch_quirks),
 };
 
 /* Everything but the register bases comes from CPUID leaf 0xA and, where

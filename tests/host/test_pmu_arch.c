@@ -157,9 +157,36 @@ static void placement(void)
     CHECK(pmu_verify(&pmu, &plan, 0) && pmu.counting, "verify: counters advance on the model");
 }
 
+static const char *marking(unsigned event, unsigned window)
+{
+    const struct pmu_quirk *q = pmu_quirk_marking(&pmu, &plan.events[event], window);
+    return q ? q->name : "";
+}
+
+/* The E-cores' far-transfer overcount (erratum SRF7) marks instructions
+ * and, before Clearwater Forest, branches, in windows that pass the
+ * monitor gate only. */
+static void errata(void)
+{
+    arch_default(4);
+    CHECK(plan_of("instructions,branches,cycles") == 0, "instructions, branches, cycles (%s)", err);
+    pmu.cpu.model = 0xaf;
+    CHECK(strstr(marking(0, PMU_QUIRK_GATE), "SRF7") && strstr(marking(1, PMU_QUIRK_GATE), "SRF7"),
+          "Sierra Forest: instructions and branches of a gate window are marked (%s)",
+          marking(0, PMU_QUIRK_GATE));
+    CHECK(!*marking(2, PMU_QUIRK_GATE) && !*marking(0, 0) && !*marking(0, PMU_QUIRK_USER_RDPMC),
+          "Sierra Forest: not cycles, nor a window without the gate");
+    pmu.cpu.model = 0xdd;
+    CHECK(*marking(0, PMU_QUIRK_GATE) && !*marking(1, PMU_QUIRK_GATE),
+          "Clearwater Forest: instructions marked, branches not");
+    pmu.cpu.model = 0x5e;
+    CHECK(!*marking(0, PMU_QUIRK_GATE) && !*marking(1, PMU_QUIRK_GATE), "Skylake: nothing marked");
+}
+
 int main(void)
 {
     detection();
+    errata();
     fixed_and_global();
     overflow_flag();
     full_width();

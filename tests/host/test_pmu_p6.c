@@ -48,6 +48,14 @@ static void errata(void)
     pmu_describe(&pmu, describe_line, text);
     CHECK(!strstr(text, "erratum 26") && strstr(text, "shared enable"),
           "Pentium Pro stepping 9: erratum 26 fixed, not listed");
+    CHECK(plan_of("INST_RETIRED") == 0, "one event (%s)", err);
+    CHECK(!pmu_quirk_marking(&pmu, &plan.events[0], PMU_QUIRK_USER_RDPMC),
+          "Pentium Pro stepping 9: no result marked");
+    pmu.cpu.stepping = 8;
+    const struct pmu_quirk *q = pmu_quirk_marking(&pmu, &plan.events[0], PMU_QUIRK_USER_RDPMC);
+    CHECK(q && !strcmp(q->name, "Pentium Pro erratum 26") &&
+              !pmu_quirk_marking(&pmu, &plan.events[0], PMU_QUIRK_GATE),
+          "Pentium Pro stepping 8: a window reading with RDPMC at CPL 3 is marked, others not");
     text[0] = '\0';
     model_pmu(&m, &pmu, MODEL_P6, "pii", NULL);
     pmu.cpu.stepping = 0;

@@ -16,11 +16,13 @@ PREFIX = "@BB,"
 # Version 2 added `cond` records (the conditions of the run) after the boot
 # record, version 3 the sampler's `samples` and `hist` records, version 4
 # the `unmodelled` mark on a result an emulator cannot give, version 5 the
-# `raw` records of raw=1; older logs, which have none, are still read.
+# `raw` records of raw=1 and the `erratum` mark; older logs, which have
+# none, are still read.
 FORMAT_VERSION = "5"
 FORMAT_VERSIONS = ("1", "2", "3", "4", "5")
 # The first version that has each record type, where it is not 1.
-SINCE_VERSION = {"cond": "2", "samples": "3", "hist": "3", "unmodelled": "4", "raw": "5"}
+SINCE_VERSION = {"cond": "2", "samples": "3", "hist": "3", "unmodelled": "4", "raw": "5",
+                 "erratum": "5"}
 # Records attached to the record before them: they repeat its sequence number
 # and take none of their own, so a copy that leaves them out (the QR pages
 # carry the aggregates only) has no gap. A result's raw values.
@@ -44,6 +46,7 @@ FIELD_NAMES = {
     "hist": ("bench", "where", "count"),
     "unmodelled": ("bench", "event", "reason"),
     "raw": ("bench", "event", "first", "values"),
+    "erratum": ("bench", "event", "name"),
     "end": ("count", "status"),
 }
 STATS = ("min", "median", "mean", "max", "trimmed_mean")
@@ -461,10 +464,10 @@ def check_log(text, name="log"):
                 sampled.add(rec.fields["bench"])
             elif rec.type == "result":
                 measured.add((rec.fields["bench"], rec.fields["event"]))
-            elif rec.type == "unmodelled" and (
+            elif rec.type in ("unmodelled", "erratum") and (
                     rec.fields["bench"], rec.fields["event"]) not in measured:
-                problems.add(rec.line, "unmodelled record of %s, %s before its result record"
-                             % (rec.fields["bench"], rec.fields["event"]))
+                problems.add(rec.line, "%s record of %s, %s before its result record"
+                             % (rec.type, rec.fields["bench"], rec.fields["event"]))
             elif rec.type == "hist" and rec.fields["bench"] not in sampled:
                 problems.add(rec.line, "hist record of %s before its samples record"
                              % rec.fields["bench"])

@@ -78,6 +78,8 @@ def _value(r):
         text += " (%s..%s)" % (results.fixed2(r["min"]), results.fixed2(r["max"]))
     if r.get("unmodelled"):
         text += " (not modelled)"
+    if r.get("erratum"):
+        text += " (erratum)"
     return text
 
 
@@ -203,6 +205,9 @@ def _notes(report):
                                 f["error_code"], f["eip"]))
             lines += ["- %s: %s, %s: %s" % (t["target"], b["name"], r["event"], r["unmodelled"])
                       for r in b["results"] if r.get("unmodelled")]
+            lines += ["- %s: %s, %s: suspect, %s" % (t["target"], b["name"], r["event"],
+                                                     r["erratum"])
+                      for r in b["results"] if r.get("erratum")]
         for e in t["errors"]:
             lines.append("- %s: error in %s: %s" % (t["target"], e["where"], e["message"]))
     return lines

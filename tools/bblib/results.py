@@ -21,6 +21,9 @@ A report is plain JSON-able data, so `report` writes it, and `compare` and
                                 ticks_per_cycle: its median / ticks_per_cycle (CALIBRATED),
            "unmodelled": null, or why the values are no measurement (format version 4:
                          an event QEMU's TCG counting model does not count),
+           "erratum": null, or the name of a known erratum that makes the result suspect
+                      (format version 5: an E-core's far-transfer overcount in a ring-3
+                      window, ...),
            "raw": the value of each repetition in the order measured (format version 5,
                   raw=1): only where the log has them, in a report written with --raw}
 
@@ -113,14 +116,15 @@ def target_of(run, name, log):
             for k in records.STATS:
                 result[k] = _number(f[k])
             result["unmodelled"] = None
+            result["erratum"] = None
             _bench(benches, f["bench"])["results"].append(result)
         elif rec.type == "raw":  # right after its result (records.check_log)
             result = _bench(benches, f["bench"])["results"][-1]
             result["raw"] = result.get("raw", []) + [_number(v) for v in f["values"].split(" ")]
-        elif rec.type == "unmodelled":  # after its result (records.check_log)
+        elif rec.type in ("unmodelled", "erratum"):  # after its result (records.check_log)
             for result in reversed(_bench(benches, f["bench"])["results"]):
                 if result["event"] == f["event"]:
-                    result["unmodelled"] = f["reason"]
+                    result[rec.type] = f["reason" if rec.type == "unmodelled" else "name"]
                     break
         elif rec.type == "skip":
             _bench(benches, f["bench"])["skip"] = f["reason"]

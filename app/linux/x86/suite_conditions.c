@@ -92,6 +92,13 @@ bool suite_has_monitor_gate(void)
     return false;
 }
 
+/* A process's windows run at CPL 3 and read with RDPMC where perf lets
+ * them; no gate. */
+unsigned suite_window_traits(void)
+{
+    return PMU_QUIRK_USER_RDPMC;
+}
+
 int64_t suite_ticks_per_cycle_x100(void)
 {
     return ticks_per_cycle_before_x100;
