@@ -237,6 +237,34 @@ static void print_row(const struct suite_context *ctx, const struct payload *p, 
     }
 }
 
+/* What disturbed the pass's repetitions (format 5), where anything did:
+ * how many were measured again, how many kept disturbed (the redo limit
+ * reached), and per kind how many saw it ("smi 1; pending interrupt 2"). */
+static void record_disturbed(const struct payload *p, unsigned pass)
+{
+    char why[128];
+    size_t at = 0;
+    why[0] = '\0';
+    for (unsigned k = 0; k < MEASURE_DISTURB_KINDS; k++) {
+        if (result.seen[k]) {
+            at += (size_t)fmt_snprintf(why + at, sizeof why - at, "%s%s %u", at ? "; " : "",
+                                       suite_disturb_name(k), result.seen[k]);
+        }
+    }
+    if (!at) {
+        return;
+    }
+    kprintf("  pass %u: %u repetition(s) measured again, %u kept disturbed: %s\n", pass,
+            result.redone, result.kept, why);
+    record_begin("disturbed");
+    record_field(p->name);
+    record_fieldf("%u", pass);
+    record_fieldf("%u", result.redone);
+    record_fieldf("%u", result.kept);
+    record_field(why);
+    record_end();
+}
+
 /* Programs the counters of one pass (and the sampler's overflow, where it
  * samples this pass): NULL, or why the pass cannot be measured. A pass
  * that failed half-way is stopped again, so nothing half-programmed runs. */
@@ -345,6 +373,7 @@ static bool measure_payload(const struct suite_context *ctx, const struct payloa
         for (unsigned slot = 0; slot < result.n_events; slot++) {
             print_row(ctx, p, pass, slot, cfg);
         }
+        record_disturbed(p, pass);
     }
     return true;
 }
@@ -375,6 +404,7 @@ unsigned suite_run(const struct suite_context *ctx)
         run_error("bench", "bench=%s selects no benchmark: none is measured", o->bench);
     }
     cfg.ser = suite_conditions_setup(ctx->pmu, o->serialize, o->turbo == TURBO_OFF);
+    cfg.probe = suite_probe();
     if (selection.list_only) {
         print_boot_record(ctx, cfg.ser);
         run_errors_record();

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bench/measure.h"
 #include "bench/payload.h"
 #include "bench/window.h"
 #include "lib/cpuinfo.h"
@@ -35,6 +36,11 @@ int64_t suite_ticks_per_cycle_x100(void);
 /* Whether the kernel's monitor gate (int 0x80, app/x86/gate.h) answers
  * payloads: on bare metal, not in a Linux process. */
 bool suite_has_monitor_gate(void);
+
+/* What the measurements read around each repetition (NULL: nothing),
+ * after suite_conditions_setup, and the name of its kind k. */
+const struct measure_probe *suite_probe(void);
+const char *suite_disturb_name(unsigned kind);
 
 /* How the windows run, as the PMU's errata care (PMU_QUIRK_* bits): at
  * CPL 3 reading with RDPMC, through the monitor gate. */

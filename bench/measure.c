@@ -69,6 +69,11 @@ unsigned measure_overhead(const struct pmu_plan *plan, unsigned pass,
     return n;
 }
 
+static unsigned probe_redo(const struct measure_probe *probe)
+{
+    return probe ? probe->redo : 0;
+}
+
 const char *measure_pass(const struct payload *p, const struct pmu_plan *plan, unsigned pass,
                          const struct measure_config *cfg, struct payload_regs *regs,
                          struct measure_result *out)
@@ -92,18 +97,43 @@ const char *measure_pass(const struct payload *p, const struct pmu_plan *plan, u
     }
 
     uint64_t start[WINDOW_MAX_READS], end[WINDOW_MAX_READS];
+    const struct measure_probe *probe = cfg->probe;
     for (uint32_t w = 0; w < cfg->warmup; w++) {
         window_run(&a, regs, start, end);
         window_run(&b, regs, start, end);
     }
+    out->redone = out->kept = 0;
+    for (unsigned k = 0; k < MEASURE_DISTURB_KINDS; k++) {
+        out->seen[k] = 0;
+    }
+    if (probe) {
+        probe->start(probe->ctx);
+    }
     for (uint32_t r = 0; r < cfg->reps; r++) {
-        window_run(&a, regs, start, end);
-        for (unsigned i = 0; i < n; i++) {
-            count_a[i][r] = pmu_delta(&reads[i], start[i], end[i]);
-        }
-        window_run(&b, regs, start, end);
-        for (unsigned i = 0; i < n; i++) {
-            out->value[i][r] = (int64_t)pmu_delta(&reads[i], start[i], end[i]);
+        for (unsigned attempt = 0;; attempt++) {
+            if (probe) {
+                probe->before(probe->ctx);
+            }
+            window_run(&a, regs, start, end);
+            for (unsigned i = 0; i < n; i++) {
+                count_a[i][r] = pmu_delta(&reads[i], start[i], end[i]);
+            }
+            window_run(&b, regs, start, end);
+            for (unsigned i = 0; i < n; i++) {
+                out->value[i][r] = (int64_t)pmu_delta(&reads[i], start[i], end[i]);
+            }
+            unsigned seen = probe ? probe->after(probe->ctx) : 0;
+            for (unsigned k = 0; k < MEASURE_DISTURB_KINDS; k++) {
+                out->seen[k] += (seen >> k) & 1;
+            }
+            if (!(seen & probe_redo(probe))) {
+                break;
+            }
+            if (attempt == MEASURE_MAX_REDO) {
+                out->kept++;
+                break;
+            }
+            out->redone++;
         }
     }
 

@@ -17,10 +17,28 @@ enum measure_method {
     MEASURE_EMPTY, /* (count(U) - min count(empty window)) / U */
 };
 
+/* Kinds of disturbance a platform can see around a repetition, and how
+ * often a disturbed repetition is measured again before it is kept. */
+#define MEASURE_DISTURB_KINDS 4
+#define MEASURE_MAX_REDO      3
+
+/* What may have disturbed a repetition, read around its windows and never
+ * inside them (the platform's: SMIs, clock, throttling, pending
+ * interrupts). A repetition that saw one of the `redo` kinds is measured
+ * again, up to MEASURE_MAX_REDO times. */
+struct measure_probe {
+    void (*start)(void *ctx);     /* a pass begins */
+    void (*before)(void *ctx);    /* before a repetition's windows */
+    unsigned (*after)(void *ctx); /* after them: bit k, kind k was seen */
+    unsigned redo;                /* the kinds that redo a repetition */
+    void *ctx;
+};
+
 struct measure_config {
     uint32_t unroll, reps, warmup;
     enum serializer ser;
-    enum measure_method method; /* preferred; EMPTY is used when 2U copies do not fit */
+    enum measure_method method;        /* preferred; EMPTY is used when 2U copies do not fit */
+    const struct measure_probe *probe; /* NULL: nothing is read around the windows */
 };
 
 struct measure_result {
@@ -29,6 +47,9 @@ struct measure_result {
     unsigned event[WINDOW_MAX_READS]; /* index into the plan */
     /* per event, per repetition: value per iteration times 100 */
     int64_t value[WINDOW_MAX_READS][MEASURE_MAX_REPS];
+    unsigned redone;                      /* repetitions measured again */
+    unsigned kept;                        /* disturbed ones kept, MEASURE_MAX_REDO reached */
+    unsigned seen[MEASURE_DISTURB_KINDS]; /* repetitions (redone ones too) that saw kind k */
 };
 
 /* Measures with the pass's counters already running. Returns NULL, or the

@@ -42,6 +42,10 @@ static const struct feature_bit feature_bits[FEAT_COUNT] = {
     [FEAT_AMD_PERFCTR_L2] = {0x80000001u, 'c', 28, "perfctr_l2"},
     [FEAT_INVARIANT_TSC] = {0x80000007u, 'd', 8, "invariant_tsc"},
     [FEAT_TURBO] = {6, 'a', 1, "turbo"},
+    [FEAT_DTS] = {6, 'a', 0, "dts"},
+    [FEAT_PLN] = {6, 'a', 4, "pln"},
+    [FEAT_PTM] = {6, 'a', 6, "ptm"},
+    [FEAT_APERFMPERF] = {6, 'c', 0, "aperfmperf"},
     [FEAT_AMD_CPB] = {0x80000007u, 'd', 9, "cpb"},
     [FEAT_LFENCE_SERIALIZING] = {0x80000021u, 'a', 2, "lfence_serializing"},
 };

@@ -46,6 +46,10 @@ enum cpu_feature {
     FEAT_AMD_PERFCTR_CORE, /* CPUID 0x80000001 ECX bit 23 */
     FEAT_AMD_PERFCTR_NB,   /* CPUID 0x80000001 ECX bit 24 */
     FEAT_AMD_PERFCTR_L2,   /* CPUID 0x80000001 ECX bit 28 */
+    FEAT_DTS,              /* CPUID.06H:EAX bit 0: digital thermal sensor, IA32_THERM_STATUS */
+    FEAT_PLN,              /* CPUID.06H:EAX bit 4: power limit notification */
+    FEAT_PTM,              /* CPUID.06H:EAX bit 6: package thermal management */
+    FEAT_APERFMPERF,       /* CPUID.06H:ECX bit 0: IA32_APERF and IA32_MPERF */
     FEAT_COUNT
 };
 

@@ -3,16 +3,19 @@
 #include "app/provenance.h"
 #include "app/suite_arch.h"
 #include "app/x86/conditions.h"
+#include "app/x86/disturb.h"
 #include "app/x86/winrun.h"
 
 /* The x86 conditions (app/x86/conditions.c): one set per run. */
 static struct conditions conditions;
 static struct provenance provenance;
+static const struct measure_probe *probe;
 
 enum serializer suite_conditions_setup(struct pmu *pmu, unsigned serialize_choice, bool turbo_off)
 {
     conditions_setup(&conditions, pmu, serialize_choice, turbo_off);
     provenance_read(&provenance, &pmu->cpu);
+    probe = disturb_probe_init(&pmu->cpu, &pmu->hw);
     return conditions.ser;
 }
 
@@ -20,11 +23,22 @@ void suite_conditions_record(void)
 {
     conditions_record(&conditions);
     provenance_record(&provenance);
+    disturb_record();
 }
 
 void suite_conditions_calibrate(struct pmu *pmu, const char *when)
 {
     conditions_calibrate(pmu, when);
+}
+
+const struct measure_probe *suite_probe(void)
+{
+    return probe;
+}
+
+const char *suite_disturb_name(unsigned kind)
+{
+    return disturb_kind_name(kind);
 }
 
 bool suite_has_monitor_gate(void)

@@ -12,6 +12,7 @@
 #define APIC_SVR_ENABLE   0x100u
 #define APIC_SPURIOUS     0xff
 #define APIC_REG_LVTPC    0x340
+#define APIC_REG_IRR      0x200 /* 8 registers, 16 bytes apart */
 #define APIC_DELIVERY_NMI 0x400u
 
 #define IOAPIC_BASE        0xfec00000u
@@ -54,6 +55,16 @@ const char *apic_init(const struct cpu_info *cpu)
     lapic = (volatile uint32_t *)addr;
     lapic_write(APIC_REG_SVR, lapic_read(APIC_REG_SVR) | APIC_SVR_ENABLE | APIC_SPURIOUS);
     return 0;
+}
+
+bool apic_irr_pending(void)
+{
+    for (unsigned i = 0; lapic && i < 8; i++) {
+        if (lapic_read(APIC_REG_IRR + 16 * i)) {
+            return true;
+        }
+    }
+    return false;
 }
 
 uint32_t apic_id(void)

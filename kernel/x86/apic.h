@@ -16,6 +16,10 @@ const char *apic_init(const struct cpu_info *cpu);
 /* The local APIC's ID (the destination for I/O APIC messages). */
 uint32_t apic_id(void);
 
+/* Whether an interrupt is pending in the local APIC's IRR (SDM vol. 3A,
+ * "Interrupt Request Register"); false without a mapped APIC. */
+bool apic_irr_pending(void);
+
 /* LVTPC = NMI delivery, unmasked. Some CPUs (Pentium 4, Core) set the
  * LVTPC mask bit when they deliver a PMI: call again after each one. */
 void apic_pmi_as_nmi(void);

@@ -6,6 +6,7 @@
  * does not define. */
 #include <string.h>
 
+#include "pmu/x86/disturb.h"
 #include "pmu/x86/hygiene.h"
 #include "pmu/x86/regs.h"
 #include "tests/host/check.h"
@@ -287,9 +288,13 @@ struct range {
 
 static const struct range p5_msrs[] = {{0x11, 0x13}, {0, 0}};
 static const struct range p6_msrs[] = {{0xc1, 0xc2}, {0x186, 0x187}, {0, 0}};
-static const struct range arch_msrs[] = {{0xc1, 0xc8},   {0x186, 0x18d}, {0x1a0, 0x1a0},
-                                         {0x1d9, 0x1d9}, {0x309, 0x30c}, {0x345, 0x345},
-                                         {0x38d, 0x390}, {0x4c1, 0x4c8}, {0, 0}};
+/* With, for the disturbance readings, MSR_SMI_COUNT, IA32_MPERF/APERF and
+ * the thermal status MSRs (SDM vol. 4, "MSRs in the Intel Core i7
+ * processor family" and on; their CPUID bits gate them there too). */
+static const struct range arch_msrs[] = {
+    {0x34, 0x34},   {0xc1, 0xc8},   {0xe7, 0xe8},   {0x186, 0x18d}, {0x19c, 0x19c},
+    {0x1a0, 0x1a0}, {0x1b1, 0x1b1}, {0x1d9, 0x1d9}, {0x309, 0x30c}, {0x345, 0x345},
+    {0x38d, 0x390}, {0x4c1, 0x4c8}, {0, 0}};
 static const struct range p4_msrs[] = {{0x1a0, 0x1a0}, {0x300, 0x3ff}, {0, 0}};
 static const struct range k7_msrs[] = {{0xc0010000u, 0xc0010007u}, {0, 0}};
 static const struct range amd10_msrs[] = {
@@ -380,6 +385,16 @@ static void check_family_lists(const char *name, const struct range *ok, const u
     }
     CHECK(n_bad == 0, "%s: backend %s touches only its family's MSRs (%u outside, e.g. 0x%x)", name,
           pmu_name(&pmu), n_bad, (unsigned)bad);
+
+    struct disturb_caps dcaps;
+    uint32_t dmsrs[8];
+    disturb_caps_of(&cpu, &dcaps);
+    unsigned n_dist = disturb_msrs(&dcaps, dmsrs, 8), outside_dist = 0;
+    for (unsigned i = 0; i < n_dist; i++) {
+        outside_dist += !allowed(ok, dmsrs[i]);
+    }
+    CHECK(outside_dist == 0, "%s: the disturbance readings touch only its family's MSRs (%u)", name,
+          n_dist);
 
     for (unsigned t = 0; t < 2; t++) {
         unsigned n = hygiene_msrs(&cpu, t, listed, 8), same = 0;

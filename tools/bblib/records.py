@@ -16,13 +16,14 @@ PREFIX = "@BB,"
 # Version 2 added `cond` records (the conditions of the run) after the boot
 # record, version 3 the sampler's `samples` and `hist` records, version 4
 # the `unmodelled` mark on a result an emulator cannot give, version 5 the
-# `raw` records of raw=1 and the `erratum` mark; older logs, which have
+# `raw` records of raw=1, the `erratum` mark and the `disturbed` counts;
+# older logs, which have
 # none, are still read.
 FORMAT_VERSION = "5"
 FORMAT_VERSIONS = ("1", "2", "3", "4", "5")
 # The first version that has each record type, where it is not 1.
 SINCE_VERSION = {"cond": "2", "samples": "3", "hist": "3", "unmodelled": "4", "raw": "5",
-                 "erratum": "5"}
+                 "erratum": "5", "disturbed": "5"}
 # Records attached to the record before them: they repeat its sequence number
 # and take none of their own, so a copy that leaves them out (the QR pages
 # carry the aggregates only) has no gap. A result's raw values.
@@ -47,6 +48,7 @@ FIELD_NAMES = {
     "unmodelled": ("bench", "event", "reason"),
     "raw": ("bench", "event", "first", "values"),
     "erratum": ("bench", "event", "name"),
+    "disturbed": ("bench", "pass", "redone", "kept", "why"),
     "end": ("count", "status"),
 }
 STATS = ("min", "median", "mean", "max", "trimmed_mean")
@@ -230,6 +232,10 @@ def _bad_field(kind, f):
             return "bucket %r is not a body offset (0x..), reads or outside" % f["where"][:20]
         if not _UINT.match(f["count"]):
             return "count %r is not a number" % f["count"]
+    elif kind == "disturbed":
+        for name in ("pass", "redone", "kept"):
+            if not _UINT.match(f[name]):
+                return "%s %r is not a number" % (name, f[name])
     elif kind == "raw":
         if not _UINT.match(f["first"]):
             return "first %r is not a number" % f["first"]

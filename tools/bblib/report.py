@@ -208,6 +208,9 @@ def _notes(report):
             lines += ["- %s: %s, %s: suspect, %s" % (t["target"], b["name"], r["event"],
                                                      r["erratum"])
                       for r in b["results"] if r.get("erratum")]
+            lines += ["- %s: %s pass %d: %d repetition(s) measured again, %d kept disturbed (%s)"
+                      % (t["target"], b["name"], d["pass"], d["redone"], d["kept"], d["why"])
+                      for d in b.get("disturbed", ())]
         for e in t["errors"]:
             lines.append("- %s: error in %s: %s" % (t["target"], e["where"], e["message"]))
     return lines

@@ -12,6 +12,9 @@ A report is plain JSON-able data, so `report` writes it, and `compare` and
            "benches": [bench, ...], "errors": [{"where", "message"}, ...]}
   bench:  {"name", "expected", "description", "passes": [{"pass", "events"}],
            "results": [result, ...], "skip": reason or null, "fault": {...} or null,
+           "disturbed": [{"pass", "redone", "kept", "why"}]: the passes whose repetitions
+                         something disturbed (format version 5), how many were measured
+                         again, how many kept disturbed, and what ("smi 1"),
            "samples": null, or (sample=EVENT:PERIOD, format version 3)
                       {"event", "period", "samples", "counted" (null: unknown),
                        "hist": [{"where": "0x3" | "0xff+" | "reads" | "outside", "count"}]}}
@@ -83,7 +86,8 @@ def calibrated(per_cycle, result, value):
 def _bench(benches, name):
     if name not in benches:
         benches[name] = {"name": name, "expected": None, "description": "", "passes": [],
-                         "results": [], "skip": None, "fault": None, "samples": None}
+                         "results": [], "skip": None, "fault": None, "samples": None,
+                         "disturbed": []}
     return benches[name]
 
 
@@ -126,6 +130,10 @@ def target_of(run, name, log):
                 if result["event"] == f["event"]:
                     result[rec.type] = f["reason" if rec.type == "unmodelled" else "name"]
                     break
+        elif rec.type == "disturbed":
+            _bench(benches, f["bench"])["disturbed"].append(
+                {"pass": int(f["pass"]), "redone": int(f["redone"]), "kept": int(f["kept"]),
+                 "why": f["why"]})
         elif rec.type == "skip":
             _bench(benches, f["bench"])["skip"] = f["reason"]
         elif rec.type == "fault":

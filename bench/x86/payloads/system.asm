@@ -38,3 +38,19 @@ ENDPAYLOAD
 PAYLOAD fault_pf, "load from address 0 (unmapped): raises #PF", 1, TEST_ONLY
     mov eax, [0]
 ENDPAYLOAD
+
+; Writes the APM control port (0xB2) once per boot, which raises an SMI on
+; a chipset that has SMM enabled (QEMU's PIIX4 under SeaBIOS): the test of
+; the disturbance probe, whose repetition must be flagged and measured
+; again. EBP carries over from window to window, so the magic it leaves
+; there skips the write ever after. Not for real machines: what a firmware
+; does with APM command 0 is its own.
+PAYLOAD smi_once, "writes APM port 0xB2 once: raises one SMI (tests the disturbance probe)", VARIABLE, TEST_ONLY
+    BRANCHES VARIABLE
+    cmp ebp, 0x31494d53
+    je %$done
+    mov ebp, 0x31494d53
+    xor eax, eax
+    out 0xb2, al
+%$done:
+ENDPAYLOAD
