@@ -240,7 +240,8 @@ static void print_row(const struct suite_context *ctx, const struct payload *p, 
 /* What disturbed the pass's repetitions (format 5), where anything did:
  * how many were measured again, how many kept disturbed (the redo limit
  * reached), and per kind how many saw it ("smi 1; pending interrupt 2"). */
-static void record_disturbed(const struct payload *p, unsigned pass)
+static void record_disturbed(const struct payload *p, unsigned pass,
+                             const struct measure_probe *probe)
 {
     char why[128];
     size_t at = 0;
@@ -248,7 +249,7 @@ static void record_disturbed(const struct payload *p, unsigned pass)
     for (unsigned k = 0; k < MEASURE_DISTURB_KINDS; k++) {
         if (result.seen[k]) {
             at += (size_t)fmt_snprintf(why + at, sizeof why - at, "%s%s %u", at ? "; " : "",
-                                       suite_disturb_name(k), result.seen[k]);
+                                       probe->names[k], result.seen[k]);
         }
     }
     if (!at) {
@@ -373,7 +374,9 @@ static bool measure_payload(const struct suite_context *ctx, const struct payloa
         for (unsigned slot = 0; slot < result.n_events; slot++) {
             print_row(ctx, p, pass, slot, cfg);
         }
-        record_disturbed(p, pass);
+        if (cfg->probe) {
+            record_disturbed(p, pass, cfg->probe);
+        }
     }
     return true;
 }

@@ -38,9 +38,8 @@ int64_t suite_ticks_per_cycle_x100(void);
 bool suite_has_monitor_gate(void);
 
 /* What the measurements read around each repetition (NULL: nothing),
- * after suite_conditions_setup, and the name of its kind k. */
+ * after suite_conditions_setup. */
 const struct measure_probe *suite_probe(void);
-const char *suite_disturb_name(unsigned kind);
 
 /* How the windows run, as the PMU's errata care (PMU_QUIRK_* bits): at
  * CPL 3 reading with RDPMC, through the monitor gate. */

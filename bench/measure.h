@@ -32,6 +32,7 @@ struct measure_probe {
     unsigned (*after)(void *ctx); /* after them: bit k, kind k was seen */
     unsigned redo;                /* the kinds that redo a repetition */
     void *ctx;
+    const char *const *names; /* of each kind */
 };
 
 struct measure_config {

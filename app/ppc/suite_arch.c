@@ -50,12 +50,6 @@ const struct measure_probe *suite_probe(void)
     return 0;
 }
 
-const char *suite_disturb_name(unsigned kind)
-{
-    (void)kind;
-    return "?";
-}
-
 /* The windows run in supervisor state, read with mfspr. */
 unsigned suite_window_traits(void)
 {

@@ -77,7 +77,9 @@ static unsigned after(void *ctx)
     return seen;
 }
 
-static const struct measure_probe ops = {start, before, after, DISTURB_REDO, 0};
+static const char *const names[DISTURB_KINDS] = {"smi", "frequency", "throttling",
+                                                 "pending interrupt"};
+static const struct measure_probe ops = {start, before, after, DISTURB_REDO, 0, names};
 
 const struct measure_probe *disturb_probe_init(const struct cpu_info *cpu, const struct pmu_hw *hw)
 {

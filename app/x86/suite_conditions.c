@@ -36,11 +36,6 @@ const struct measure_probe *suite_probe(void)
     return probe;
 }
 
-const char *suite_disturb_name(unsigned kind)
-{
-    return disturb_kind_name(kind);
-}
-
 bool suite_has_monitor_gate(void)
 {
     return true;

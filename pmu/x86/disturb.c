@@ -82,13 +82,6 @@ unsigned disturb_judge(const struct disturb_caps *caps, const struct disturb_rea
     return found;
 }
 
-const char *disturb_kind_name(unsigned kind)
-{
-    static const char *const names[DISTURB_KINDS] = {"smi", "frequency", "throttling",
-                                                     "pending interrupt"};
-    return kind < DISTURB_KINDS ? names[kind] : "?";
-}
-
 void disturb_describe(const struct disturb_caps *caps, char *out, unsigned size)
 {
     const bool has[] = {caps->smi_count, caps->aperf_mperf, caps->therm || caps->pkg_therm,

@@ -65,9 +65,6 @@ uint64_t disturb_throttle_logs(const struct disturb_caps *caps);
 unsigned disturb_judge(const struct disturb_caps *caps, const struct disturb_reading *before,
                        const struct disturb_reading *after, uint64_t ref_ratio, uint64_t *ratio);
 
-/* "smi", "frequency", "throttling", "pending interrupt". */
-const char *disturb_kind_name(unsigned kind);
-
 /* The readings the CPU gives, joined by '+' ("smi+irr"), or "-". */
 void disturb_describe(const struct disturb_caps *caps, char *out, unsigned size);
 

@@ -94,12 +94,6 @@ const struct measure_probe *suite_probe(void)
     return 0;
 }
 
-const char *suite_disturb_name(unsigned kind)
-{
-    (void)kind;
-    return "?";
-}
-
 bool suite_has_monitor_gate(void)
 {
     return false;
