@@ -41,6 +41,20 @@ def edge_checks(cpu):
             "ok: instructions around a store into their TB = 5",
             "ok: instructions around a code fetch fault = %d" % fetch]
 
+# CPUs with IA32_APERF and IA32_MPERF (architectural perfmon, AMD from
+# family 10h where CPUID reaches leaf 6: not phenom, whose CPUID stops at 5).
+APERF = ("coreduo", "core2duo", "Nehalem", "SandyBridge", "Skylake-Client",
+         "Skylake-Client,model=55", "Skylake-Client,-pdcm", "Icelake-Server", "EPYC")
+
+
+def aperf_checks(cpu):
+    """CPUID.06H:ECX bit 0 as the model has the MSRs; where it does, both
+    count on from a write."""
+    has = cpu in APERF
+    return ["ok: CPUID.06H:ECX bit 0 (APERF/MPERF) = %d" % has] + (
+        ["ok: MPERF and APERF count on = 1"] if has else ["ok: IA32_APERF #GP"])
+
+
 # Lines a run must print besides PASS: what the test can only report, not
 # judge (it cannot know the user's flags), or checks it runs on some models.
 REQUIRED = {
@@ -110,6 +124,7 @@ def check(kernel, item):
     failed = [line for line in lines if line.startswith("FAIL:")]
     failed += ["missing '%s'" % want
                for want in REQUIRED.get(cpu, []) + [INIT_CHECK] + edge_checks(cpu)
+               + aperf_checks(cpu)
                if want not in lines]
     passed = lines[-1:] == ["PASS"] and not failed
     bc.report(passed and ok > 0,
