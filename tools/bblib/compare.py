@@ -47,8 +47,8 @@ def bootstrap_interval(a, b, metric, seed):
     a, b = [float(x) for x in a], [float(x) for x in b]
     diffs = sorted(metric_of(rng.choices(b, k=len(b)), metric)
                    - metric_of(rng.choices(a, k=len(a)), metric) for _ in range(RESAMPLES))
-    tail = (1 - LEVEL) / 2
-    return diffs[int(tail * RESAMPLES)], diffs[int((1 - tail) * RESAMPLES) - 1]
+    cut = round((1 - LEVEL) / 2 * RESAMPLES)  # resamples below the interval, and above it
+    return diffs[cut], diffs[RESAMPLES - 1 - cut]
 
 
 class Difference:
