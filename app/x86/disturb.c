@@ -1,8 +1,7 @@
-/* The bare-metal probe of what disturbs a repetition (pmu/x86/disturb.h
- * decides what the CPU has and judges): MSRs through the PMU's fault-safe
- * access, the IRR through the local APIC. The thermal logs are cleared
- * before each repetition (they are write-0-to-clear), so that what they
- * hold after it happened during it. */
+/* The bare-metal probe of what disturbs a repetition: pmu/x86/disturb.h
+ * decides what the CPU has, reads and clears its MSRs through the PMU's
+ * fault-safe access, and judges; this adds the local APIC's IRR, the
+ * pass's reference clock ratio and the `disturbances` condition. */
 #include "app/x86/disturb.h"
 
 #include "bench/record.h"
@@ -19,25 +18,18 @@ static struct {
     char failed[96]; /* a reading that faulted, which is then left out */
 } probe;
 
-/* Reads an MSR the caps say exists; a fault turns the reading off and says so. */
-static uint64_t read_msr(uint32_t msr, bool *has)
+/* A reading or clear that faulted is left out from then on; say which. */
+static void note_fault(uint32_t msr, const char *what)
 {
-    uint64_t v = 0;
-    if (*has && probe.hw->rdmsr(probe.hw->ctx, msr, &v) < 0) {
-        *has = false;
-        fmt_snprintf(probe.failed, sizeof probe.failed, "MSR 0x%x faulted: left out",
+    if (msr) {
+        fmt_snprintf(probe.failed, sizeof probe.failed, "%s MSR 0x%x faulted: left out", what,
                      (unsigned)msr);
     }
-    return v;
 }
 
 static void read_all(struct disturb_reading *r)
 {
-    r->smi = read_msr(MSR_SMI_COUNT, &probe.caps.smi_count);
-    r->mperf = read_msr(MSR_IA32_MPERF, &probe.caps.aperf_mperf);
-    r->aperf = read_msr(MSR_IA32_APERF, &probe.caps.aperf_mperf);
-    r->therm = read_msr(MSR_IA32_THERM_STATUS, &probe.caps.therm);
-    r->pkg_therm = read_msr(MSR_IA32_PACKAGE_THERM_STATUS, &probe.caps.pkg_therm);
+    note_fault(disturb_read(&probe.caps, probe.hw, r), "reading");
     r->irr = probe.caps.irr && apic_irr_pending();
 }
 
@@ -47,20 +39,10 @@ static void start(void *ctx)
     probe.ref_ratio = 0;
 }
 
-static void clear_logs(uint32_t msr, bool *has)
-{
-    if (*has && probe.hw->wrmsr(probe.hw->ctx, msr, 0) < 0) {
-        *has = false;
-        fmt_snprintf(probe.failed, sizeof probe.failed, "clearing MSR 0x%x faulted: left out",
-                     (unsigned)msr);
-    }
-}
-
 static void before(void *ctx)
 {
     (void)ctx;
-    clear_logs(MSR_IA32_THERM_STATUS, &probe.caps.therm);
-    clear_logs(MSR_IA32_PACKAGE_THERM_STATUS, &probe.caps.pkg_therm);
+    note_fault(disturb_clear_logs(&probe.caps, probe.hw), "clearing");
     read_all(&probe.before);
 }
 

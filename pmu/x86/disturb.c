@@ -1,6 +1,8 @@
 /* Which disturbances a CPU can show, and the judgement of two readings. */
 #include "pmu/x86/disturb.h"
 
+#include <stddef.h>
+
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 
@@ -33,23 +35,69 @@ void disturb_caps_of(const struct cpu_info *cpu, struct disturb_caps *caps)
     caps->irr = cpu->features[FEAT_APIC];
 }
 
+/* Each MSR reading: the MSR, the capability that says it exists, where
+ * its value goes, and whether its log bits are cleared before a repetition. */
+static const struct {
+    uint32_t msr;
+    size_t cap, field;
+    bool logs;
+} msrs[] = {
+    {MSR_SMI_COUNT, offsetof(struct disturb_caps, smi_count), offsetof(struct disturb_reading, smi),
+     false},
+    {MSR_IA32_MPERF, offsetof(struct disturb_caps, aperf_mperf),
+     offsetof(struct disturb_reading, mperf), false},
+    {MSR_IA32_APERF, offsetof(struct disturb_caps, aperf_mperf),
+     offsetof(struct disturb_reading, aperf), false},
+    {MSR_IA32_THERM_STATUS, offsetof(struct disturb_caps, therm),
+     offsetof(struct disturb_reading, therm), true},
+    {MSR_IA32_PACKAGE_THERM_STATUS, offsetof(struct disturb_caps, pkg_therm),
+     offsetof(struct disturb_reading, pkg_therm), true},
+};
+#define N_MSRS (sizeof msrs / sizeof msrs[0])
+
+static bool *cap_of(struct disturb_caps *caps, unsigned i)
+{
+    return (bool *)((char *)caps + msrs[i].cap);
+}
+
 unsigned disturb_msrs(const struct disturb_caps *caps, uint32_t *out, unsigned max)
 {
-    const struct {
-        bool has;
-        uint32_t msr;
-    } all[] = {{caps->smi_count, MSR_SMI_COUNT},
-               {caps->aperf_mperf, MSR_IA32_MPERF},
-               {caps->aperf_mperf, MSR_IA32_APERF},
-               {caps->therm, MSR_IA32_THERM_STATUS},
-               {caps->pkg_therm, MSR_IA32_PACKAGE_THERM_STATUS}};
     unsigned n = 0;
-    for (unsigned i = 0; i < sizeof all / sizeof all[0] && n < max; i++) {
-        if (all[i].has) {
-            out[n++] = all[i].msr;
+    for (unsigned i = 0; i < N_MSRS && n < max; i++) {
+        if (*cap_of((struct disturb_caps *)caps, i)) {
+            out[n++] = msrs[i].msr;
         }
     }
     return n;
+}
+
+uint32_t disturb_clear_logs(struct disturb_caps *caps, const struct pmu_hw *hw)
+{
+    uint32_t faulted = 0;
+    for (unsigned i = 0; i < N_MSRS; i++) {
+        bool *has = cap_of(caps, i);
+        if (msrs[i].logs && *has && hw->wrmsr(hw->ctx, msrs[i].msr, 0) < 0) {
+            *has = false;
+            faulted = msrs[i].msr;
+        }
+    }
+    return faulted;
+}
+
+uint32_t disturb_read(struct disturb_caps *caps, const struct pmu_hw *hw, struct disturb_reading *r)
+{
+    uint32_t faulted = 0;
+    for (unsigned i = 0; i < N_MSRS; i++) {
+        bool *has = cap_of(caps, i);
+        uint64_t *value = (uint64_t *)((char *)r + msrs[i].field);
+        *value = 0;
+        if (*has && hw->rdmsr(hw->ctx, msrs[i].msr, value) < 0) {
+            *has = false;
+            *value = 0;
+            faulted = msrs[i].msr;
+        }
+    }
+    return faulted;
 }
 
 uint64_t disturb_throttle_logs(const struct disturb_caps *caps)

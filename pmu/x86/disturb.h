@@ -3,7 +3,9 @@
  * (IA32_APERF / IA32_MPERF), thermal and power-limit throttling (the log
  * bits of IA32_THERM_STATUS and IA32_PACKAGE_THERM_STATUS), and an
  * interrupt pending in the local APIC (its IRR). Which of them a CPU
- * defines, and how two readings are judged; the platform reads them. */
+ * defines, reading the MSRs through the platform's fault-safe access
+ * (struct pmu_hw), and how two readings are judged; the platform reads the
+ * IRR. */
 #ifndef BAREBENCH_PMU_X86_DISTURB_H
 #define BAREBENCH_PMU_X86_DISTURB_H
 
@@ -11,6 +13,7 @@
 #include <stdint.h>
 
 #include "lib/cpuinfo.h"
+#include "pmu/pmu.h"
 
 #define MSR_SMI_COUNT                 0x34
 #define MSR_IA32_MPERF                0xe7
@@ -54,6 +57,17 @@ struct disturb_reading {
     uint64_t therm, pkg_therm; /* after: their log bits since the clear before */
     bool irr;                  /* after: an interrupt pending */
 };
+
+/* Reads every MSR the caps name into r through hw (its irr is left to the
+ * caller); one that faults is left out from then on (its cap cleared).
+ * Returns the MSR that faulted last, or 0. */
+uint32_t disturb_read(struct disturb_caps *caps, const struct pmu_hw *hw,
+                      struct disturb_reading *r);
+
+/* Clears the log bits of the thermal status MSRs the caps name (they are
+ * write-0-to-clear), so that what they hold later happened since; a write
+ * that faults leaves that MSR out. Returns the MSR that faulted, or 0. */
+uint32_t disturb_clear_logs(struct disturb_caps *caps, const struct pmu_hw *hw);
 
 /* The log bits of a thermal status MSR that mean throttling happened:
  * thermal status (1), PROCHOT# (3), power limitation (11, with PLN). */
