@@ -154,7 +154,12 @@ void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
     info->vendor_string[12] = '\0';
     if (strcmp(info->vendor_string, "GenuineIntel") == 0) {
         info->vendor = VENDOR_INTEL;
-    } else if (strcmp(info->vendor_string, "AuthenticAMD") == 0) {
+    } else if (strcmp(info->vendor_string, "AuthenticAMD") == 0 ||
+               strcmp(info->vendor_string, "HygonGenuine") == 0) {
+        /* Hygon's Dhyana is AMD's family 17h core under licence: Linux
+         * drives it with AMD's code throughout (X86_VENDOR_HYGON takes
+         * amd_pmu_init in arch/x86/events/core.c); vendor_string keeps
+         * the name. */
         info->vendor = VENDOR_AMD;
     }
 

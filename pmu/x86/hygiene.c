@@ -15,17 +15,12 @@
 #include "lib/kstring.h"
 #include "pmu/x86/regs.h"
 
-bool hygiene_amd_like(const struct cpu_info *cpu)
-{
-    return cpu->vendor == VENDOR_AMD || strcmp(cpu->vendor_string, "HygonGenuine") == 0;
-}
-
 enum lfence_rule hygiene_lfence_rule(const struct cpu_info *cpu)
 {
     if (!cpu->features[FEAT_SSE2]) {
         return LFENCE_ABSENT;
     }
-    if (!hygiene_amd_like(cpu) || cpu->features[FEAT_LFENCE_SERIALIZING]) {
+    if (cpu->vendor != VENDOR_AMD || cpu->features[FEAT_LFENCE_SERIALIZING]) {
         return LFENCE_SERIALIZING;
     }
     switch (cpu->family) {
@@ -40,7 +35,8 @@ enum lfence_rule hygiene_lfence_rule(const struct cpu_info *cpu)
     case 0x17:
         return LFENCE_NEEDS_DE_CFG;
     case 0x18: /* Hygon Dhyana: AMD's family 17h core (Linux, Xen: same set-up) */
-        return cpu->vendor == VENDOR_AMD ? LFENCE_UNKNOWN : LFENCE_NEEDS_DE_CFG;
+        return strcmp(cpu->vendor_string, "HygonGenuine") == 0 ? LFENCE_NEEDS_DE_CFG
+                                                               : LFENCE_UNKNOWN;
     default:
         return LFENCE_UNKNOWN;
     }
@@ -64,7 +60,7 @@ unsigned hygiene_msrs(const struct cpu_info *cpu, bool turbo_off, uint32_t *out,
     if (hygiene_lfence_rule(cpu) == LFENCE_NEEDS_DE_CFG) {
         list[n++] = MSR_AMD_DE_CFG;
     }
-    if (hygiene_amd_like(cpu) && cpu->features[FEAT_AMD_CPB]) {
+    if (cpu->vendor == VENDOR_AMD && cpu->features[FEAT_AMD_CPB]) {
         list[n++] = MSR_AMD_HWCR;
     }
     if (hygiene_smm_freeze_possible(cpu)) {
@@ -131,7 +127,7 @@ static void setup_lfence(struct hygiene *h, const struct cpu_info *cpu, const st
         return;
     case LFENCE_SERIALIZING:
         h->lfence_ok = true;
-        if (!hygiene_amd_like(cpu)) {
+        if (cpu->vendor != VENDOR_AMD) {
             say(&h->lfence, "serializing", "%s: LFENCE waits for all earlier instructions",
                 cpu->vendor_string);
         } else if (cpu->features[FEAT_LFENCE_SERIALIZING]) {
@@ -242,7 +238,7 @@ static void setup_turbo(struct hygiene *h, const struct cpu_info *cpu, const str
         return;
     }
     const char *note = turbo_off ? "; turbo=off acts on Intel only" : "";
-    if (!hygiene_amd_like(cpu) || !cpu->features[FEAT_AMD_CPB]) {
+    if (cpu->vendor != VENDOR_AMD || !cpu->features[FEAT_AMD_CPB]) {
         say(&h->turbo, "-", "CPUID reports no boost%s", note);
     } else if (hw->rdmsr(hw->ctx, MSR_AMD_HWCR, &hwcr) < 0) {
         say(&h->turbo, "unknown", "core performance boost; reading HWCR faulted%s", note);

@@ -52,9 +52,6 @@ struct hygiene {
     struct hygiene_cond lfence, smm_freeze, invariant_tsc, turbo;
 };
 
-/* AMD or Hygon (whose family 18h follows AMD's family 17h). */
-bool hygiene_amd_like(const struct cpu_info *cpu);
-
 enum lfence_rule hygiene_lfence_rule(const struct cpu_info *cpu);
 
 /* The Intel counters may be frozen in SMM: IA32_PERF_CAPABILITIES exists
