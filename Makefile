@@ -49,6 +49,13 @@ space := $() $()
 BUILD_NAME := $(subst $(space),-,$(strip $(foreach a,ARCH MODE PLATFORM,$(call differs,$(a)))))
 BUILD   := build$(if $(BUILD_NAME),/$(BUILD_NAME))
 
+# The model-specific event tables, generated from the installed libpfm4
+# (pmu/x86/events_pfm.h) into the build: rewritten when libpfm4's package
+# version (a stamp), the generator or the CPU list changes, else kept.
+PFM_GEN    := $(BUILD)/gen/pfm-tables
+PFM_TABLES := $(BUILD)/gen/pmu/x86/events_pfm.c
+PFM_STAMP  := $(BUILD)/gen/libpfm4.version
+
 # A user's payload built into the image without editing the tree.
 PAYLOAD ?=
 
@@ -65,7 +72,7 @@ include mk/platform/$(PLATFORM).mk
 
 # Kernel sources: every layer, the files the platform takes from folders it
 # otherwise leaves out (K_SHARED), plus $(PAYLOAD).
-K_SRC  := $(K_SHARED) $(PAYLOAD)
+K_SRC  := $(K_SHARED) $(K_GEN) $(PAYLOAD)
 K_ASM  := $(wildcard $(addsuffix /*.asm,$(K_DIRS))) $(filter %.asm,$(K_SRC))
 K_S    := $(wildcard $(addsuffix /*.S,$(K_DIRS))) $(filter %.S,$(K_SRC))
 K_C    := $(wildcard $(addsuffix /*.c,$(K_DIRS))) $(filter %.c,$(K_SRC))
@@ -79,7 +86,7 @@ K_OBJ  := $(patsubst %,$(BUILD)/k/%.o,$(K_ASM) $(K_S) $(K_C))
 PORTABLE := $(filter-out lib/kstring.c,$(wildcard lib/*.c)) kernel/console.c kernel/screen.c \
             $(filter-out pmu/%/registry.c,$(wildcard pmu/*.c pmu/*/*.c)) bench/stats.c bench/record.c \
             bench/module.c
-HOSTLIB  := $(PORTABLE) $(wildcard tools/hostlib/*.c)
+HOSTLIB  := $(PORTABLE) $(wildcard tools/hostlib/*.c) $(PFM_TABLES)
 MODELS   := $(wildcard tests/host/models/*.c)
 HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,$(wildcard tests/host/test_*.c))
 HOST_TOOLS := $(patsubst tools/%.c,$(BUILD)/host/%,$(wildcard tools/*.c))
@@ -127,6 +134,17 @@ $(PAYLOAD_LAYOUT): bench/payload.def tools/bblib/layout.py
 	@mkdir -p $(dir $@)
 	python3 -B tools/bblib/layout.py $@
 $(filter %.asm.o,$(K_OBJ)): | $(PAYLOAD_LAYOUT)
+
+$(PFM_STAMP): FORCE
+	@mkdir -p $(dir $@); v=$$(dpkg-query -W -f='$${Version}' libpfm4-dev 2>/dev/null || echo unknown); \
+	  echo "$$v" | cmp -s - $@ || echo "$$v" > $@
+$(PFM_GEN): tools/gen/pfm-tables.c pmu/x86/pfm_cpus.c $(HFLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOSTCFLAGS) $(DEPFLAGS) -MF $@.d -o $@ tools/gen/pfm-tables.c pmu/x86/pfm_cpus.c -lpfm
+$(PFM_TABLES): $(PFM_GEN) $(PFM_STAMP)
+	@mkdir -p $(dir $@)
+	$(PFM_GEN) "$$(cat $(PFM_STAMP))" >$@.tmp 2>$(BUILD)/gen/pfm-tables.log && mv $@.tmp $@ || \
+	  { cat $(BUILD)/gen/pfm-tables.log; rm -f $@.tmp; exit 1; }
 
 $(PAYLOAD_STAMP): FORCE
 	$(call stamp,$(PAYLOAD))

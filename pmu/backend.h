@@ -54,7 +54,16 @@ struct pmu_umask_desc {
 };
 
 #define PMU_UMF_DEFAULT   0x1 /* used when the user names none of its group */
-#define PMU_UMF_EXCLUSIVE 0x2 /* cannot be combined with another unit mask */
+#define PMU_UMF_EXCLUSIVE 0x2 /* cannot be combined with another unit mask of its group */
+/* The unit mask replaces the event select with the byte in its code's bits
+ * 31:24 (libpfm4's CODE_OVERRIDE). */
+#define PMU_UMF_OVERRIDE  0x4
+#define PMU_UMF_EXTRA_REG 0x8  /* needs a second register (offcore response, load latency) */
+#define PMU_UMF_ALIAS     0x10 /* another name for a unit mask, with or without modifiers */
+/* The edge, inv and cmask fields the unit mask sets (code bits 23:8, see
+ * pmu/x86/events_pfm.h) take no other value; without it the user's value
+ * is ORed in, as libpfm4 does. */
+#define PMU_UMF_FIXES 0x20
 /* Unit masks form groups (e.g. request type, core select): defaults fill
  * each group the user left unnamed. Group 0 unless flagged. */
 #define PMU_UMF_GROUP_SHIFT     8
@@ -94,9 +103,19 @@ struct pmu_event_desc {
     const char *desc;
 };
 
-#define PMU_EVF_ADVANCES  0x1     /* always advances over a busy loop (cycles, instructions) */
-#define PMU_EVF_USER_ONLY 0x4     /* counts at CPL 3 only: never moves in the kernel */
-#define PMU_EVF_BACKEND   0x10000 /* bits 16-23; 24-31 hold the PMU_REV_* range */
+#define PMU_EVF_ADVANCES  0x1 /* always advances over a busy loop (cycles, instructions) */
+#define PMU_EVF_USER_ONLY 0x4 /* counts at CPL 3 only: never moves in the kernel */
+#define PMU_EVF_EXTRA_REG 0x8 /* needs a second register (offcore response, front end) */
+/* Modifiers the event does not take (a generated table says which libpfm4
+ * lists for it): 'e', 'i', 'c', 'u', 'k'. */
+#define PMU_EVF_NO_EDGE  0x10
+#define PMU_EVF_NO_INV   0x20
+#define PMU_EVF_NO_CMASK 0x40
+#define PMU_EVF_NO_USR   0x100
+#define PMU_EVF_NO_OS    0x200
+/* Listed, but encodable with none of the unit masks this model has. */
+#define PMU_EVF_NO_ENCODING 0x80
+#define PMU_EVF_BACKEND     0x10000 /* bits 16-23; 24-31 hold the PMU_REV_* range */
 
 #define PMU_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -106,7 +106,8 @@ struct pmu_plan {
     struct pmu_assigned_event events[PMU_MAX_EVENTS];
 };
 
-struct pmu_backend; /* pmu/backend.h */
+struct pmu_backend;     /* pmu/backend.h */
+struct pmu_event_table; /* pmu/backend.h */
 
 /* A known erratum or quirk of a PMU that bears on what barebench
  * measures, with the document that gives it. It applies to the backend's
@@ -175,7 +176,12 @@ struct pmu_caps {
 
     /* What the backend's init learned about this CPU that only the
      * backend's code reads, one fact a field. */
-    unsigned event_group;       /* P6, AMD: which of the backend's event-table groups */
+    unsigned event_group; /* P6, AMD: which of the backend's event-table groups */
+    /* arch, AMD: the CPU's model-specific event table, generated from
+     * libpfm4 (pmu/x86/events_pfm.h), or NULL; model_table_unknown where
+     * the CPU is one that no such table covers. */
+    const struct pmu_event_table *model_table;
+    bool model_table_unknown;
     unsigned perfmon_version;   /* arch: CPUID leaf 0xA version, 1 to 5 */
     uint64_t perf_capabilities; /* arch: IA32_PERF_CAPABILITIES, 0 where PDCM is clear */
     bool misc_enable_read;      /* P4: IA32_MISC_ENABLE could be read into misc_enable */

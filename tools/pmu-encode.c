@@ -25,6 +25,7 @@
 
 #include "pmu/pmu.h"
 #include "pmu/x86/perf_attr.h"
+#include "pmu/x86/events_pfm.h"
 #include "tools/hostlib/cpus.h"
 
 struct fake_hw {
@@ -65,13 +66,56 @@ static void print_line(void *ctx, const char *text)
     printf("%s\n", text);
 }
 
+/* The tables generated from libpfm4, as the README's Markdown table: each
+ * with its description, the CPUs that take it (pmu/x86/pfm_cpus.c) and its
+ * number of events. */
+static void list_tables(void)
+{
+    printf("| table | libpfm4 PMU | CPUs (CPUID family: models) | events |\n"
+           "|---|---|---|---|\n");
+    for (unsigned t = 0; t < pfm_n_tables; t++) {
+        const struct pfm_table *table = &pfm_tables[t];
+        char cpus[400] = "";
+        const struct pfm_cpu *last = NULL;
+        for (unsigned r = 0; r < pfm_n_cpus; r++) {
+            const struct pfm_cpu *c = &pfm_cpus[r];
+            if (strcmp(c->pfm_name, table->pfm_name) != 0) {
+                continue;
+            }
+            size_t n = strlen(cpus);
+            if (last && last->vendor == c->vendor && last->family == c->family) {
+                n += (size_t)snprintf(cpus + n, sizeof cpus - n, ", ");
+            } else {
+                /* Hygon's family 18h is the only one it makes */
+                const char *vendor = c->family == 0x18         ? "Hygon"
+                                     : c->vendor == VENDOR_AMD ? "AMD"
+                                                               : "Intel";
+                n += (size_t)snprintf(cpus + n, sizeof cpus - n, "%s%s %xh: ", n ? "; " : "",
+                                      vendor, c->family);
+            }
+            n += (size_t)snprintf(cpus + n, sizeof cpus - n, "0x%02x", c->model_lo);
+            if (c->model_hi != c->model_lo) {
+                n += (size_t)snprintf(cpus + n, sizeof cpus - n, "-0x%02x", c->model_hi);
+            }
+            if (c->stepping_lo != 0 || c->stepping_hi != 0xf) {
+                snprintf(cpus + n, sizeof cpus - n, " stepping %u-%u", c->stepping_lo,
+                         c->stepping_hi);
+            }
+            last = c;
+        }
+        printf("| `%s` | %s | %s | %u |\n", table->pfm_name, table->desc, cpus,
+               table->table.n_events);
+    }
+    printf("\nlibpfm4 %s\n", pfm_version);
+}
+
 static int usage(void)
 {
     const char *cpu;
     fprintf(stderr, "usage: pmu-encode --pmu NAME (-e SPEC[,SPEC...] | --list | --describe)\n"
                     "       [--version N] [--gp N] [--fixed N] [--perf-caps HEX]\n"
                     "       pmu-encode --pmu NAME --perf -e SPEC[,SPEC...]\n"
-                    "       pmu-encode --list-cpus\n"
+                    "       pmu-encode --list-cpus | --list-tables\n"
                     "--perf: the perf_event_open configuration of each event (arch, AMD, P6)\n"
                     "as `perf stat -e` takes it, or why the PMU has none.\n"
                     "PMU names:");
@@ -82,7 +126,8 @@ static int usage(void)
                     "K8 and family 10h by silicon revision (CPUID model and stepping, as libpfm4\n"
                     "chooses them): k8-revb .. k8-revg, fam10h-barcelona (revision B),\n"
                     "fam10h-shanghai (C), fam10h-istanbul (D); k8 and fam10h are the newest.\n"
-                    "An event or unit mask the revision lacks is refused, naming the revision.\n");
+                    "An event or unit mask the revision lacks is refused, naming the revision.\n"
+                    "--list-tables: the event tables generated from libpfm4 and their CPUs.\n");
     return 2;
 }
 
@@ -203,6 +248,9 @@ int main(int argc, char **argv)
             for (unsigned c = 0; (cpu = pmu_cpu_name(c)); c++) {
                 printf("%s\n", cpu);
             }
+            return 0;
+        } else if (!strcmp(a, "--list-tables")) {
+            list_tables();
             return 0;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage();

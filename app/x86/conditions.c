@@ -10,6 +10,7 @@
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 #include "lib/xsave.h"
+#include "pmu/x86/events_pfm.h"
 
 /* Iterations of the calibration loop: about a millisecond on a GHz CPU,
  * long enough that the reads around it are lost in the rounding. */
@@ -84,6 +85,29 @@ static void read_xcr0(const struct cpu_info *cpu, struct hygiene_cond *c)
     fmt_snprintf(c->detail, sizeof c->detail, "%s; CPUID 0DH offers %s", on, offered);
 }
 
+/* Which event table the PMU took for the CPU's model: a generated one
+ * (pmu/x86/events_pfm.h), none known ("unknown": the kernel says what it
+ * uses instead), or the backend's own ("-": P5, P6, P4, AMD before Zen). */
+static void read_event_table(const struct pmu *pmu, struct hygiene_cond *c)
+{
+    const struct pmu_event_table *table = pmu->caps.model_table;
+    const struct pfm_table *t = table ? pfm_table_named(table->name) : NULL;
+    if (pmu->caps.model_table_unknown) {
+        str_copy(c->value, sizeof c->value, "unknown");
+        fmt_snprintf(c->detail, sizeof c->detail,
+                     "no libpfm4 %s table for family %02xh model 0x%02x: %s%s and raw codes",
+                     pfm_version, pmu->cpu.family, pmu->cpu.model,
+                     t ? "the events of " : "the architectural events", t ? t->desc : "");
+    } else if (t) {
+        str_copy(c->value, sizeof c->value, t->pfm_name);
+        fmt_snprintf(c->detail, sizeof c->detail, "%s, generated from libpfm4 %s: %u events",
+                     t->desc, pfm_version, table->n_events);
+    } else {
+        str_copy(c->value, sizeof c->value, "-");
+        fmt_snprintf(c->detail, sizeof c->detail, "the %s backend's own tables", pmu_name(pmu));
+    }
+}
+
 static void print_cond(const char *key, const struct hygiene_cond *cond)
 {
     kprintf("conditions: %s %s: %s\n", key, cond->value, cond->detail);
@@ -102,6 +126,8 @@ void conditions_setup(struct conditions *c, struct pmu *pmu, unsigned serialize_
     print_cond("smm_freeze", &c->hygiene.smm_freeze);
     print_cond("invariant_tsc", &c->hygiene.invariant_tsc);
     print_cond("turbo", &c->hygiene.turbo);
+    read_event_table(pmu, &c->event_table);
+    print_cond("event_table", &c->event_table);
 }
 
 void conditions_record(const struct conditions *c)
@@ -113,6 +139,7 @@ void conditions_record(const struct conditions *c)
     record_cond("smm_freeze", c->hygiene.smm_freeze.value, c->hygiene.smm_freeze.detail);
     record_cond("invariant_tsc", c->hygiene.invariant_tsc.value, c->hygiene.invariant_tsc.detail);
     record_cond("turbo", c->hygiene.turbo.value, c->hygiene.turbo.detail);
+    record_cond("event_table", c->event_table.value, c->event_table.detail);
 }
 
 /* The counter through the PMU's access (a Linux process reads perf's), or

@@ -8,4 +8,6 @@ DEFAULT_MODE := 32
 # The mode of the machine make runs on, which a Linux process takes by default.
 HOST_MODE := $(patsubst x86_64,64,$(patsubst i%86,32,$(filter x86_64 i%86,$(shell uname -m))))
 KCFLAGS   += -mgeneral-regs-only
+# The event tables generated from libpfm4 (the Makefile's PFM_TABLES).
+K_GEN      = $(PFM_TABLES)
 NASMFLAGS += -I bench/x86/

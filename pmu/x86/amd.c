@@ -6,6 +6,7 @@
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 #include "pmu/x86/events_amd.h"
+#include "pmu/x86/events_pfm.h"
 #include "pmu/x86/evtsel.h"
 #include "pmu/x86/regs.h"
 #include "pmu/x86/registry.h"
@@ -69,6 +70,9 @@ static void amd_init(struct pmu *pmu)
     struct pmu_caps *caps = &pmu->caps;
     caps->event_group = amd_variant_of(pmu->cpu.family);
     caps->variant = amd_variant_names[caps->event_group];
+    if (caps->event_group == AMD_FAM17H) {
+        pfm_pick_table(pmu);
+    }
     if (core_extension(pmu)) {
         caps->n_gp = caps->n_sel = AMD_CORE_COUNTERS;
         caps->sel_reg = MSR_F15H_PERF_CTL0;
@@ -98,18 +102,37 @@ static enum amd_revision amd_revision(const struct pmu *pmu)
 static void amd_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
     char text[160];
-    fmt_snprintf(
-        text, sizeof text,
-        "amd: events and unit masks of %s (family %02xh model 0x%x stepping %u); %s",
-        amd_revision_name(amd_revision(pmu)), pmu->cpu.family, pmu->cpu.model, pmu->cpu.stepping,
-        core_extension(pmu) ? "core extension MSRs (CPUID 0x80000001 ECX[23])" : "legacy MSRs");
+    const char *msrs =
+        core_extension(pmu) ? "core extension MSRs (CPUID 0x80000001 ECX[23])" : "legacy MSRs";
+    if (pmu->caps.event_group == AMD_FAM17H) {
+        fmt_snprintf(text, sizeof text, "amd: %s family %02xh model 0x%x stepping %u; %s",
+                     pmu->cpu.vendor_string, pmu->cpu.family, pmu->cpu.model, pmu->cpu.stepping,
+                     msrs);
+    } else {
+        fmt_snprintf(text, sizeof text,
+                     "amd: events and unit masks of %s (family %02xh model 0x%x stepping %u); %s",
+                     amd_revision_name(amd_revision(pmu)), pmu->cpu.family, pmu->cpu.model,
+                     pmu->cpu.stepping, msrs);
+    }
     line(ctx, text);
+    pfm_describe_table(pmu, "", line, ctx);
+}
+
+/* The tables whose union is the CPU's event list: its generated table
+ * from family 17h on, else its family's. */
+static unsigned amd_tables(const struct pmu *pmu, const struct pmu_event_table *tables[])
+{
+    if (pmu->caps.model_table) {
+        tables[0] = pmu->caps.model_table;
+        return 1;
+    }
+    return amd_family_tables(pmu->caps.event_group, tables);
 }
 
 static void amd_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
     const struct pmu_event_table *tables[AMD_MAX_TABLES];
-    unsigned n = amd_family_tables(pmu->caps.event_group, tables);
+    unsigned n = amd_tables(pmu, tables);
     for (unsigned t = 0; t < n; t++) {
         pmu_list_table_rev(tables[t], amd_revision(pmu), line, ctx);
     }
@@ -224,7 +247,7 @@ static int amd_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     (void)plan;
     struct evtsel_rules rules;
     memset(&rules, 0, sizeof rules);
-    rules.n_tables = amd_family_tables(pmu->caps.event_group, rules.tables);
+    rules.n_tables = amd_tables(pmu, rules.tables);
     rules.aliases[0] = pmu->caps.event_group == AMD_FAM17H ? amd17_aliases : amd_aliases;
     rules.all_counters = (1u << pmu->caps.n_gp) - 1;
     /* Event select bits 11:8 at 35:32 only from family 10h: on K7 and K8

@@ -10,6 +10,7 @@
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 #include "pmu/x86/events_arch.h"
+#include "pmu/x86/events_pfm.h"
 #include "pmu/x86/evtsel.h"
 #include "pmu/x86/regs.h"
 #include "pmu/x86/registry.h"
@@ -116,6 +117,7 @@ static void arch_init(struct pmu *pmu)
     if (perf_caps & PERF_CAP_FW_WRITE) {
         caps->gp_reg = MSR_IA32_A_PMC0;
     }
+    pfm_pick_table(pmu);
 }
 
 static bool full_width_writes(const struct pmu *pmu)
@@ -147,11 +149,15 @@ static void arch_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
         }
     }
     line(ctx, text);
+    pfm_describe_table(pmu, "the architectural events", line, ctx);
 }
 
 static void arch_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
     char text[120];
+    if (pmu->caps.model_table) {
+        pmu_list_table(pmu->caps.model_table, line, ctx);
+    }
     for (unsigned b = 0; b < ARCH_N_EVENTS; b++) {
         const struct pmu_event_desc *ev = &arch_table.events[b];
         fmt_snprintf(text, sizeof text, "%-40s code 0x%02x umask 0x%02x%s%s", ev->name,
@@ -189,6 +195,30 @@ static const struct pmu_alias arch_aliases[] = {
     {NULL, NULL},
 };
 
+/* Where a fixed counter counts the event too, it may go there; the
+ * pseudo-encodings 00H/0jH go nowhere else. Fixed counters filter by
+ * privilege (and any-thread) only. */
+static int place_fixed(const struct pmu *pmu, const struct pmu_spec *spec,
+                       struct pmu_assigned_event *ev, char *err, size_t errlen)
+{
+    bool only;
+    uint32_t umask = (uint32_t)(ev->config >> EVTSEL_UMASK_SHIFT) & 0xff;
+    int j = arch_fixed_of((uint32_t)(ev->config & EVTSEL_EVENT_MASK), umask, &only);
+    uint64_t filters =
+        EVTSEL_EDGE | EVTSEL_INV | EVTSEL_PC | EVTSEL_INT | (0xffull << EVTSEL_CMASK_SHIFT);
+    bool on_fixed = j >= 0 && ((pmu->caps.fixed_mask >> j) & 1) && !(ev->config & filters);
+    if (only && !on_fixed) {
+        return pmu_error(err, errlen, "'%s': only FIXED_CTR%d counts it, %s", spec->text, j,
+                         ((pmu->caps.fixed_mask >> j) & 1)
+                             ? "which filters by privilege only (no e, i, c, pc, int)"
+                             : "which this CPU lacks");
+    }
+    if (on_fixed) {
+        ev->counter_mask = (only ? 0 : ev->counter_mask) | 1u << (ARCH_FIXED_BASE + j);
+    }
+    return 0;
+}
+
 static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
                         const struct pmu_spec *spec, struct pmu_assigned_event *ev, char *err,
                         size_t errlen)
@@ -196,8 +226,13 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     (void)plan;
     struct evtsel_rules rules;
     memset(&rules, 0, sizeof rules);
-    rules.n_tables = 1;
-    rules.tables[0] = &arch_table;
+    /* The model's table first: where both name an event (libpfm4's tables
+     * repeat the architectural ones), it encodes as libpfm4 does for the
+     * model. */
+    if (pmu->caps.model_table) {
+        rules.tables[rules.n_tables++] = pmu->caps.model_table;
+    }
+    rules.tables[rules.n_tables++] = &arch_table;
     rules.aliases[0] = arch_aliases;
     rules.all_counters = (1u << pmu->caps.n_gp) - 1;
     rules.any_thread = pmu->caps.perfmon_version >= 3;
@@ -207,22 +242,15 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     if (evtsel_resolve(&rules, spec, ev, err, errlen) < 0) {
         return -1;
     }
-    if (!ev->desc) {
-        return 0;
+    const struct pmu_event_desc *desc = ev->desc;
+    if (desc >= arch_table.events && desc < arch_table.events + ARCH_N_EVENTS) {
+        unsigned bit = (unsigned)(desc - arch_table.events);
+        if (!event_available(&pmu->cpu, bit)) {
+            return pmu_error(err, errlen, "'%s': %s is not on this CPU (CPUID leaf 0xA EBX)",
+                             spec->text, desc->name);
+        }
     }
-    unsigned bit = (unsigned)((const struct pmu_event_desc *)ev->desc - arch_table.events);
-    if (!event_available(&pmu->cpu, bit)) {
-        return pmu_error(err, errlen, "'%s': %s is not on this CPU (CPUID leaf 0xA EBX)",
-                         spec->text, arch_table.events[bit].name);
-    }
-    /* Fixed counters filter by privilege (and any-thread) only. */
-    int j = arch_fixed_counter((enum arch_event)bit);
-    uint64_t filters =
-        EVTSEL_EDGE | EVTSEL_INV | EVTSEL_PC | EVTSEL_INT | (0xffull << EVTSEL_CMASK_SHIFT);
-    if (j >= 0 && ((pmu->caps.fixed_mask >> j) & 1) && !(ev->config & filters)) {
-        ev->counter_mask |= 1u << (ARCH_FIXED_BASE + j);
-    }
-    return 0;
+    return place_fixed(pmu, spec, ev, err, errlen);
 }
 
 static int arch_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,

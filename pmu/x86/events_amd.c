@@ -5,30 +5,37 @@
 #include "pmu/x86/events_amd.h"
 
 static const struct pmu_umask_desc amd_um_data_cache_refills_from_system[] = {
-    {.name = "INVALID", .code = 0x01},   {.name = "SHARED", .code = 0x02},
-    {.name = "EXCLUSIVE", .code = 0x04}, {.name = "OWNED", .code = 0x08},
-    {.name = "MODIFIED", .code = 0x10},  {.name = "ALL", .code = 0x1f, .flags = PMU_UMF_DEFAULT},
+    {.name = "INVALID", .code = 0x01},
+    {.name = "SHARED", .code = 0x02},
+    {.name = "EXCLUSIVE", .code = 0x04},
+    {.name = "OWNED", .code = 0x08},
+    {.name = "MODIFIED", .code = 0x10},
+    {.name = "ALL", .code = 0x1f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc amd_um_segment_register_loads[] = {
-    {.name = "ES", .code = 0x01}, {.name = "CS", .code = 0x02},
-    {.name = "SS", .code = 0x04}, {.name = "DS", .code = 0x08},
-    {.name = "FS", .code = 0x10}, {.name = "GS", .code = 0x20},
-    {.name = "HS", .code = 0x40}, {.name = "ALL", .code = 0x7f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ES", .code = 0x01},
+    {.name = "CS", .code = 0x02},
+    {.name = "SS", .code = 0x04},
+    {.name = "DS", .code = 0x08},
+    {.name = "FS", .code = 0x10},
+    {.name = "GS", .code = 0x20},
+    {.name = "HS", .code = 0x40},
+    {.name = "ALL", .code = 0x7f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc amd_um_memory_requests[] = {
     {.name = "NON_CACHEABLE", .code = 0x01},
     {.name = "WRITE_COMBINING", .code = 0x02},
     {.name = "STREAMING_STORE", .code = 0x80},
-    {.name = "ALL", .code = 0x83, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x83, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc amd_um_prefetch_instructions_dispatched[] = {
     {.name = "LOAD", .code = 0x01},
     {.name = "STORE", .code = 0x02},
     {.name = "NTA", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc amd_um_dispatched_fpu[] = {
@@ -38,45 +45,52 @@ static const struct pmu_umask_desc amd_um_dispatched_fpu[] = {
     {.name = "OPS_ADD_PIPE_LOAD_OPS", .code = 0x08},
     {.name = "OPS_MULTIPLY_PIPE_LOAD_OPS", .code = 0x10},
     {.name = "OPS_STORE_PIPE_LOAD_OPS", .code = 0x20},
-    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc amd_um_data_cache_refills[] = {
-    {.name = "SYSTEM", .code = 0x01},       {.name = "L2_SHARED", .code = 0x02},
-    {.name = "L2_EXCLUSIVE", .code = 0x04}, {.name = "L2_OWNED", .code = 0x08},
-    {.name = "L2_MODIFIED", .code = 0x10},  {.name = "ALL", .code = 0x1f, .flags = PMU_UMF_DEFAULT},
+    {.name = "SYSTEM", .code = 0x01},
+    {.name = "L2_SHARED", .code = 0x02},
+    {.name = "L2_EXCLUSIVE", .code = 0x04},
+    {.name = "L2_OWNED", .code = 0x08},
+    {.name = "L2_MODIFIED", .code = 0x10},
+    {.name = "ALL", .code = 0x1f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc amd_um_dcache_misses_by_locked_instructions[] = {
     {.name = "DATA_CACHE_MISSES_BY_LOCKED_INSTRUCTIONS", .code = 0x02},
-    {.name = "ALL", .code = 0x02, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x02, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc amd_um_data_prefetches[] = {
     {.name = "CANCELLED", .code = 0x01},
     {.name = "ATTEMPTED", .code = 0x02},
-    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc amd_um_quadwords_written_to_system[] = {
     {.name = "QUADWORD_WRITE_TRANSFER", .code = 0x01},
-    {.name = "ALL", .code = 0x01, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x01, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 /* K8 counts L2 writebacks from revision F (libpfm4's amd64_k8_l2_fill_writeback:
  * AMD64_FL_K8_REV_F, and ALL = 0x1 AMD64_FL_TILL_K8_REV_E before). */
 static const struct pmu_umask_desc amd_um_l2_fill_writeback[] = {
     {.name = "L2_FILLS", .code = 0x01},
-    {.name = "ALL", .code = 0x01, .flags = PMU_UMF_DEFAULT | PMU_REV_TILL(AMD_REV_K8_E)},
+    {.name = "ALL",
+     .code = 0x01,
+     .flags = PMU_UMF_DEFAULT | PMU_REV_TILL(AMD_REV_K8_E) | PMU_UMF_EXCLUSIVE},
     {.name = "L2_WRITEBACKS", .code = 0x02, .flags = PMU_REV_FROM(AMD_REV_K8_F)},
-    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT | PMU_REV_FROM(AMD_REV_K8_F)},
+    {.name = "ALL",
+     .code = 0x03,
+     .flags = PMU_UMF_DEFAULT | PMU_REV_FROM(AMD_REV_K8_F) | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc amd_um_retired_fastpath_double_op_instructions[] = {
     {.name = "POSITION_0", .code = 0x01},
     {.name = "POSITION_1", .code = 0x02},
     {.name = "POSITION_2", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc amd_um_fpu_exceptions[] = {
@@ -84,7 +98,7 @@ static const struct pmu_umask_desc amd_um_fpu_exceptions[] = {
     {.name = "SSE_RETYPE_MICROFAULTS", .code = 0x02},
     {.name = "SSE_RECLASS_MICROFAULTS", .code = 0x04},
     {.name = "SSE_AND_X87_MICROTRAPS", .code = 0x08},
-    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc amd_um_memory_controller_bypass[] = {
@@ -92,7 +106,7 @@ static const struct pmu_umask_desc amd_um_memory_controller_bypass[] = {
     {.name = "LOW_PRIORITY", .code = 0x02},
     {.name = "DRAM_INTERFACE", .code = 0x04},
     {.name = "DRAM_QUEUE", .code = 0x08},
-    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc amd_um_cpu_io_requests_to_memory_io[] = {
@@ -104,7 +118,7 @@ static const struct pmu_umask_desc amd_um_cpu_io_requests_to_memory_io[] = {
     {.name = "TO_LOCAL_NODE", .code = 0x20},
     {.name = "FROM_REMOTE_NODE", .code = 0x40},
     {.name = "FROM_LOCAL_NODE", .code = 0x80},
-    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc amd_um_cache_block[] = {
@@ -113,17 +127,17 @@ static const struct pmu_umask_desc amd_um_cache_block[] = {
     {.name = "SHARED_ICACHE_REFILL", .code = 0x08},
     {.name = "READ_BLOCK_MODIFIED", .code = 0x10},
     {.name = "READ_TO_DIRTY", .code = 0x20},
-    {.name = "ALL", .code = 0x3d, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x3d, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc amd_um_ineffective_sw_prefetches[] = {
     {.name = "SW_PREFETCH_HIT_IN_L1", .code = 0x01},
     {.name = "SW_PREFETCH_HIT_IN_L2", .code = 0x08},
-    {.name = "ALL", .code = 0x09, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x09, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
-/* Listed alike from K7 to family 17h. */
-static const struct pmu_event_desc amd_k7_to_fam17h_events[] = {
+/* Listed alike from K7 to family 15h. */
+static const struct pmu_event_desc amd_k7_to_fam15h_events[] = {
     PMU_EVENT("DATA_CACHE_ACCESSES", 0x40, 0),
     {.name = "RETIRED_INSTRUCTIONS", .code = 0xc0, .flags = PMU_EVF_ADVANCES},
     PMU_EVENT("RETIRED_UOPS", 0xc1, 0),
@@ -132,13 +146,6 @@ static const struct pmu_event_desc amd_k7_to_fam17h_events[] = {
     PMU_EVENT("RETIRED_TAKEN_BRANCH_INSTRUCTIONS_MISPREDICTED", 0xc5, 0),
     PMU_EVENT("RETIRED_FAR_CONTROL_TRANSFERS", 0xc6, 0),
     PMU_EVENT("RETIRED_BRANCH_RESYNCS", 0xc7, 0),
-};
-
-static const struct pmu_event_table amd_k7_to_fam17h =
-    PMU_TABLE("k7-fam17h", amd_k7_to_fam17h_events);
-
-/* Listed alike from K7 to family 15h. */
-static const struct pmu_event_desc amd_k7_to_fam15h_events[] = {
     PMU_EVENT("MISALIGNED_ACCESSES", 0x47, 0),
     {.name = "CPU_CLK_UNHALTED", .code = 0x76, .flags = PMU_EVF_ADVANCES},
     PMU_EVENT("INSTRUCTION_CACHE_FETCHES", 0x80, 0),
@@ -172,20 +179,13 @@ static const struct pmu_event_desc amd_k7_to_k8_events[] = {
 
 static const struct pmu_event_table amd_k7_to_k8 = PMU_TABLE("k7-k8", amd_k7_to_k8_events);
 
-/* Listed alike from K8 to family 17h. */
-static const struct pmu_event_desc amd_k8_to_fam17h_events[] = {
+/* Listed alike from K8 to family 15h. */
+static const struct pmu_event_desc amd_k8_to_fam15h_events[] = {
     PMU_EVENT("INSTRUCTION_CACHE_REFILLS_FROM_L2", 0x82, 0),
     PMU_EVENT("INSTRUCTION_CACHE_REFILLS_FROM_SYSTEM", 0x83, 0),
     PMU_EVENT("PIPELINE_RESTART_DUE_TO_INSTRUCTION_STREAM_PROBE", 0x86, 0),
     PMU_EVENT("RETIRED_NEAR_RETURNS", 0xc8, 0),
     PMU_EVENT("RETIRED_NEAR_RETURNS_MISPREDICTED", 0xc9, 0),
-};
-
-static const struct pmu_event_table amd_k8_to_fam17h =
-    PMU_TABLE("k8-fam17h", amd_k8_to_fam17h_events);
-
-/* Listed alike from K8 to family 15h. */
-static const struct pmu_event_desc amd_k8_to_fam15h_events[] = {
     PMU_EVENT_UM("SEGMENT_REGISTER_LOADS", 0x20, 0, amd_um_segment_register_loads),
     PMU_EVENT("PIPELINE_RESTART_DUE_TO_SELF_MODIFYING_CODE", 0x21, 0),
     PMU_EVENT("PIPELINE_RESTART_DUE_TO_PROBE_HIT", 0x22, 0),
@@ -245,16 +245,9 @@ static const struct pmu_event_desc amd_k8_to_fam10h_events[] = {
 static const struct pmu_event_table amd_k8_to_fam10h =
     PMU_TABLE("k8-fam10h", amd_k8_to_fam10h_events);
 
-/* Listed alike from family 10h to family 17h. */
-static const struct pmu_event_desc amd_fam10h_to_fam17h_events[] = {
-    PMU_EVENT("ITLB_RELOADS", 0x99, 0),
-};
-
-static const struct pmu_event_table amd_fam10h_to_fam17h =
-    PMU_TABLE("fam10h-fam17h", amd_fam10h_to_fam17h_events);
-
 /* Listed alike from family 10h to family 15h. */
 static const struct pmu_event_desc amd_fam10h_to_fam15h_events[] = {
+    PMU_EVENT("ITLB_RELOADS", 0x99, 0),
     PMU_EVENT("SMIS_RECEIVED", 0x2b, 0),
     PMU_EVENT_UM("INEFFECTIVE_SW_PREFETCHES", 0x52, 0, amd_um_ineffective_sw_prefetches),
     PMU_EVENT("INSTRUCTION_CACHE_VICTIMS", 0x8b, 0),
@@ -269,20 +262,16 @@ static const struct {
     enum amd_family first, last;
     const struct pmu_event_table *table;
 } amd_tables[] = {
-    {AMD_K7, AMD_FAM17H, &amd_k7_to_fam17h},
     {AMD_K7, AMD_FAM15H, &amd_k7_to_fam15h},
     {AMD_K7, AMD_FAM10H, &amd_k7_to_fam10h},
     {AMD_K7, AMD_K8, &amd_k7_to_k8},
     {AMD_K7, AMD_K7, &amd_k7_table},
-    {AMD_K8, AMD_FAM17H, &amd_k8_to_fam17h},
     {AMD_K8, AMD_FAM15H, &amd_k8_to_fam15h},
     {AMD_K8, AMD_FAM10H, &amd_k8_to_fam10h},
     {AMD_K8, AMD_K8, &amd_k8_table},
-    {AMD_FAM10H, AMD_FAM17H, &amd_fam10h_to_fam17h},
     {AMD_FAM10H, AMD_FAM15H, &amd_fam10h_to_fam15h},
     {AMD_FAM10H, AMD_FAM10H, &amd_fam10h_table},
     {AMD_FAM15H, AMD_FAM15H, &amd_fam15h_table},
-    {AMD_FAM17H, AMD_FAM17H, &amd_fam17h_table},
 };
 
 unsigned amd_family_tables(enum amd_family family, const struct pmu_event_table *tables[])

@@ -11,7 +11,9 @@
 
 #include "pmu/backend.h"
 
-/* The families with an event list of their own, oldest first. */
+/* The families with an event list of their own, oldest first. From family
+ * 17h (Zen) on the lists are generated from libpfm4, one per model
+ * (pmu/x86/events_pfm.h): AMD_FAM17H has no table here. */
 enum amd_family { AMD_K7, AMD_K8, AMD_FAM10H, AMD_FAM15H, AMD_FAM17H };
 
 #define AMD_MAX_TABLES 9 /* tables that cover one family (family 10h: 9) */
@@ -56,7 +58,7 @@ unsigned amd_family_tables(enum amd_family family, const struct pmu_event_table 
     {.name = "GUEST_LARGER", .code = 0x01}, {.name = "MTRR_MISMATCH", .code = 0x02},               \
         {.name = "HOST_LARGER", .code = 0x04},                                                     \
     {                                                                                              \
-        .name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT                                      \
+        .name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE                  \
     }
 
 /* The events only one family lists (its own file). */
@@ -64,6 +66,5 @@ extern const struct pmu_event_table amd_k7_table;
 extern const struct pmu_event_table amd_k8_table;
 extern const struct pmu_event_table amd_fam10h_table;
 extern const struct pmu_event_table amd_fam15h_table;
-extern const struct pmu_event_table amd_fam17h_table;
 
 #endif

@@ -39,3 +39,18 @@ int arch_fixed_counter(enum arch_event event)
     }
     return -1;
 }
+
+int arch_fixed_of(uint32_t select, uint32_t umask, bool *only)
+{
+    *only = select == 0 && umask >= 1 && umask <= ARCH_N_FIXED;
+    if (*only) {
+        return (int)umask - 1;
+    }
+    for (int j = 0; j < ARCH_N_FIXED; j++) {
+        uint32_t code = arch_events[fixed_events[j]].code;
+        if ((code & 0xff) == select && code >> 16 == umask) {
+            return j;
+        }
+    }
+    return -1;
+}

@@ -26,4 +26,11 @@ extern const struct pmu_event_table arch_table;
 /* The fixed counter that counts the event, or -1. */
 int arch_fixed_counter(enum arch_event event);
 
+/* The fixed counter that counts an event select and unit mask, or -1:
+ * an architectural event's, or j for the pseudo-encoding 0x00/j+1 that
+ * only FIXED_CTRj takes (*only; Intel SDM vol. 3B, "Fixed-Function
+ * Performance Counters": INST_RETIRED.ANY 00H/01H, CPU_CLK_UNHALTED.THREAD
+ * 00H/02H, CPU_CLK_UNHALTED.REF_TSC 00H/03H, TOPDOWN.SLOTS 00H/04H). */
+int arch_fixed_of(uint32_t select, uint32_t umask, bool *only);
+
 #endif

@@ -15,7 +15,7 @@ static const struct pmu_umask_desc fam10h_um_retired_sse_operations[] = {
     {.name = "DOUBLE_MUL_OPS", .code = 0x10},
     {.name = "DOUBLE_DIV_OPS", .code = 0x20},
     {.name = "OP_TYPE", .code = 0x40},
-    {.name = "ALL", .code = 0x7f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x7f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_retired_move_ops[] = {
@@ -23,7 +23,7 @@ static const struct pmu_umask_desc fam10h_um_retired_move_ops[] = {
     {.name = "HIGH_QW_MOVE_UOPS", .code = 0x02},
     {.name = "ALL_OTHER_MERGING_MOVE_UOPS", .code = 0x04},
     {.name = "ALL_OTHER_MOVE_UOPS", .code = 0x08},
-    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_retired_serializing_ops[] = {
@@ -31,13 +31,13 @@ static const struct pmu_umask_desc fam10h_um_retired_serializing_ops[] = {
     {.name = "SSE_BOTTOM_SERIALIZING_UOPS", .code = 0x02},
     {.name = "X87_BOTTOM_EXECUTING_UOPS", .code = 0x04},
     {.name = "X87_BOTTOM_SERIALIZING_UOPS", .code = 0x08},
-    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_fp_scheduler_cycles[] = {
     {.name = "BOTTOM_EXECUTE_CYCLES", .code = 0x01},
     {.name = "BOTTOM_SERIALIZING_CYCLES", .code = 0x02},
-    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_locked_ops[] = {
@@ -45,14 +45,14 @@ static const struct pmu_umask_desc fam10h_um_locked_ops[] = {
     {.name = "CYCLES_SPECULATIVE_PHASE", .code = 0x02},
     {.name = "CYCLES_NON_SPECULATIVE_PHASE", .code = 0x04},
     {.name = "CYCLES_WAITING", .code = 0x08},
-    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_cancelled_store_to_load_forward_operations[] = {
     {.name = "ADDRESS_MISMATCHES", .code = 0x01},
     {.name = "STORE_IS_SMALLER_THAN_LOAD", .code = 0x02},
     {.name = "MISALIGNED", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_data_cache_lines_evicted[] = {
@@ -63,7 +63,7 @@ static const struct pmu_umask_desc fam10h_um_data_cache_lines_evicted[] = {
     {.name = "MODIFIED", .code = 0x10},
     {.name = "BY_PREFETCHNTA", .code = 0x20},
     {.name = "NOT_BY_PREFETCHNTA", .code = 0x40},
-    {.name = "ALL", .code = 0x7f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x7f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 /* 1G pages from revision C (libpfm4: AMD64_FL_FAM10H_REV_C, and ALL = 0x3
@@ -71,16 +71,20 @@ static const struct pmu_umask_desc fam10h_um_data_cache_lines_evicted[] = {
 static const struct pmu_umask_desc fam10h_um_l1_dtlb_miss_and_l2_dtlb_hit[] = {
     {.name = "L2_4K_TLB_HIT", .code = 0x01},
     {.name = "L2_2M_TLB_HIT", .code = 0x02},
-    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT | PMU_REV_TILL(AMD_REV_FAM10H_B)},
+    {.name = "ALL",
+     .code = 0x03,
+     .flags = PMU_UMF_DEFAULT | PMU_REV_TILL(AMD_REV_FAM10H_B) | PMU_UMF_EXCLUSIVE},
     {.name = "L2_1G_TLB_HIT", .code = 0x04, .flags = PMU_REV_FROM(AMD_REV_FAM10H_C)},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_REV_FROM(AMD_REV_FAM10H_C)},
+    {.name = "ALL",
+     .code = 0x07,
+     .flags = PMU_UMF_DEFAULT | PMU_REV_FROM(AMD_REV_FAM10H_C) | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_l1_dtlb_and_l2_dtlb_miss[] = {
     {.name = "4K_TLB_RELOAD", .code = 0x01},
     {.name = "2M_TLB_RELOAD", .code = 0x02},
     {.name = "1G_TLB_RELOAD", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_scrubber_single_bit_ecc_errors[] = {
@@ -88,28 +92,36 @@ static const struct pmu_umask_desc fam10h_um_scrubber_single_bit_ecc_errors[] = 
     {.name = "PIGGYBACK_ERROR", .code = 0x02},
     {.name = "LOAD_PIPE_ERROR", .code = 0x04},
     {.name = "STORE_WRITE_PIPE_ERROR", .code = 0x08},
-    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_l1_dtlb_hit[] = {
     {.name = "L1_4K_TLB_HIT", .code = 0x01},
     {.name = "L1_2M_TLB_HIT", .code = 0x02},
     {.name = "L1_1G_TLB_HIT", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_mab_requests[] = {
-    {.name = "BUFFER_0", .code = 0x00}, {.name = "BUFFER_1", .code = 0x01},
-    {.name = "BUFFER_2", .code = 0x02}, {.name = "BUFFER_3", .code = 0x03},
-    {.name = "BUFFER_4", .code = 0x04}, {.name = "BUFFER_5", .code = 0x05},
-    {.name = "BUFFER_6", .code = 0x06}, {.name = "BUFFER_7", .code = 0x07},
-    {.name = "BUFFER_8", .code = 0x08}, {.name = "BUFFER_9", .code = 0x09},
+    {.name = "BUFFER_0", .code = 0x00, .flags = PMU_UMF_EXCLUSIVE},
+    {.name = "BUFFER_1", .code = 0x01, .flags = PMU_UMF_EXCLUSIVE},
+    {.name = "BUFFER_2", .code = 0x02, .flags = PMU_UMF_EXCLUSIVE},
+    {.name = "BUFFER_3", .code = 0x03, .flags = PMU_UMF_EXCLUSIVE},
+    {.name = "BUFFER_4", .code = 0x04, .flags = PMU_UMF_EXCLUSIVE},
+    {.name = "BUFFER_5", .code = 0x05, .flags = PMU_UMF_EXCLUSIVE},
+    {.name = "BUFFER_6", .code = 0x06, .flags = PMU_UMF_EXCLUSIVE},
+    {.name = "BUFFER_7", .code = 0x07, .flags = PMU_UMF_EXCLUSIVE},
+    {.name = "BUFFER_8", .code = 0x08, .flags = PMU_UMF_EXCLUSIVE},
+    {.name = "BUFFER_9", .code = 0x09, .flags = PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_system_read_responses[] = {
-    {.name = "EXCLUSIVE", .code = 0x01},  {.name = "MODIFIED", .code = 0x02},
-    {.name = "SHARED", .code = 0x04},     {.name = "OWNED", .code = 0x08},
-    {.name = "DATA_ERROR", .code = 0x10}, {.name = "ALL", .code = 0x1f, .flags = PMU_UMF_DEFAULT},
+    {.name = "EXCLUSIVE", .code = 0x01},
+    {.name = "MODIFIED", .code = 0x02},
+    {.name = "SHARED", .code = 0x04},
+    {.name = "OWNED", .code = 0x08},
+    {.name = "DATA_ERROR", .code = 0x10},
+    {.name = "ALL", .code = 0x1f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_requests_to_l2[] = {
@@ -119,7 +131,7 @@ static const struct pmu_umask_desc fam10h_um_requests_to_l2[] = {
     {.name = "SNOOP", .code = 0x08},
     {.name = "CANCELLED", .code = 0x10},
     {.name = "HW_PREFETCH_FROM_DC", .code = 0x20},
-    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_l2_cache_miss[] = {
@@ -127,26 +139,26 @@ static const struct pmu_umask_desc fam10h_um_l2_cache_miss[] = {
     {.name = "DATA", .code = 0x02},
     {.name = "TLB_WALK", .code = 0x04},
     {.name = "HW_PREFETCH_FROM_DC", .code = 0x08},
-    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_l1_itlb_miss_and_l2_itlb_miss[] = {
     {.name = "4K_PAGE_FETCHES", .code = 0x01},
     {.name = "2M_PAGE_FETCHES", .code = 0x02},
-    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_instruction_cache_lines_invalidated[] = {
     {.name = "INVALIDATING_PROBE_NO_IN_FLIGHT", .code = 0x01},
     {.name = "INVALIDATING_PROBE_ONE_OR_MORE_IN_FLIGHT", .code = 0x02},
-    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_retired_mmx_and_fp_instructions[] = {
     {.name = "X87", .code = 0x01},
     {.name = "MMX_AND_3DNOW", .code = 0x02},
     {.name = "PACKED_SSE_AND_SSE2", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_dram_accesses_page[] = {
@@ -156,19 +168,19 @@ static const struct pmu_umask_desc fam10h_um_dram_accesses_page[] = {
     {.name = "DCT1_PAGE_HIT", .code = 0x08},
     {.name = "DCT1_PAGE_MISS", .code = 0x10},
     {.name = "DCT1_PAGE_CONFLICT", .code = 0x20},
-    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_memory_controller_page_table_overflows[] = {
     {.name = "DCT0_PAGE_TABLE_OVERFLOW", .code = 0x01},
     {.name = "DCT1_PAGE_TABLE_OVERFLOW", .code = 0x02},
-    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_memory_controller_slot_misses[] = {
     {.name = "DCT0_COMMAND_SLOTS_MISSED", .code = 0x01},
     {.name = "DCT1_COMMAND_SLOTS_MISSED", .code = 0x02},
-    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_memory_controller_turnarounds[] = {
@@ -178,7 +190,7 @@ static const struct pmu_umask_desc fam10h_um_memory_controller_turnarounds[] = {
     {.name = "DCT1_DIMM", .code = 0x08},
     {.name = "DCT1_READ_TO_WRITE_TURNAROUND", .code = 0x10},
     {.name = "DCT1_WRITE_TO_READ_TURNAROUND", .code = 0x20},
-    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_thermal_status_and_ecc_errors[] = {
@@ -187,7 +199,7 @@ static const struct pmu_umask_desc fam10h_um_thermal_status_and_ecc_errors[] = {
     {.name = "STC_TRIP_POINTS_CROSSED", .code = 0x10},
     {.name = "CLOCKS_HTC_P_STATE_INACTIVE", .code = 0x20},
     {.name = "CLOCKS_HTC_P_STATE_ACTIVE", .code = 0x40},
-    {.name = "ALL", .code = 0x7c, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x7c, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_sized_commands[] = {
@@ -197,7 +209,7 @@ static const struct pmu_umask_desc fam10h_um_sized_commands[] = {
     {.name = "POSTED_WRITE_DWORD", .code = 0x08},
     {.name = "READ_BYTE_4_BYTES", .code = 0x10},
     {.name = "READ_DWORD_1_16_DWORDS", .code = 0x20},
-    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_probe[] = {
@@ -209,7 +221,7 @@ static const struct pmu_umask_desc fam10h_um_probe[] = {
     {.name = "UPSTREAM_NON_DISPLAY_REFRESH_READS", .code = 0x20},
     {.name = "UPSTREAM_WRITES", .code = 0x40},
     {.name = "UPSTREAM_NON_ISOC_WRITES", .code = 0x80},
-    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_gart[] = {
@@ -221,7 +233,7 @@ static const struct pmu_umask_desc fam10h_um_gart[] = {
     {.name = "DEV_MISS", .code = 0x20},
     {.name = "DEV_ERROR", .code = 0x40},
     {.name = "MULTIPLE_TABLE_WALK", .code = 0x80},
-    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_memory_controller_requests[] = {
@@ -233,7 +245,7 @@ static const struct pmu_umask_desc fam10h_um_memory_controller_requests[] = {
     {.name = "32_BYTES_READS", .code = 0x20},
     {.name = "64_BYTES_READS", .code = 0x40},
     {.name = "READ_REQUESTS_WHILE_WRITES_REQUESTS", .code = 0x80},
-    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_cpu_to_dram_requests_to_target_node[] = {
@@ -245,7 +257,7 @@ static const struct pmu_umask_desc fam10h_um_cpu_to_dram_requests_to_target_node
     {.name = "LOCAL_TO_5", .code = 0x20},
     {.name = "LOCAL_TO_6", .code = 0x40},
     {.name = "LOCAL_TO_7", .code = 0x80},
-    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_cpu_read_command_latency_to_target_node_0_3[] = {
@@ -257,7 +269,7 @@ static const struct pmu_umask_desc fam10h_um_cpu_read_command_latency_to_target_
     {.name = "LOCAL_TO_1", .code = 0x20},
     {.name = "LOCAL_TO_2", .code = 0x40},
     {.name = "LOCAL_TO_3", .code = 0x80},
-    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_cpu_read_command_latency_to_target_node_4_7[] = {
@@ -269,7 +281,7 @@ static const struct pmu_umask_desc fam10h_um_cpu_read_command_latency_to_target_
     {.name = "LOCAL_TO_5", .code = 0x20},
     {.name = "LOCAL_TO_6", .code = 0x40},
     {.name = "LOCAL_TO_7", .code = 0x80},
-    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_cpu_command_latency_to_target_node_0_3_4_7[] = {
@@ -281,7 +293,7 @@ static const struct pmu_umask_desc fam10h_um_cpu_command_latency_to_target_node_
     {.name = "LOCAL_TO_1_5", .code = 0x20},
     {.name = "LOCAL_TO_2_6", .code = 0x40},
     {.name = "LOCAL_TO_3_7", .code = 0x80},
-    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_hypertransport_link0[] = {
@@ -291,7 +303,7 @@ static const struct pmu_umask_desc fam10h_um_hypertransport_link0[] = {
     {.name = "NOP_DWORD_SENT", .code = 0x08},
     {.name = "ADDRESS_EXT_DWORD_SENT", .code = 0x10},
     {.name = "PER_PACKET_CRC_SENT", .code = 0x20},
-    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
     {.name = "SUBLINK_MASK", .code = 0x80, .flags = PMU_UMF_GROUP(1)},
 };
 
@@ -300,7 +312,7 @@ static const struct pmu_umask_desc fam10h_um_l3_evictions[] = {
     {.name = "EXCLUSIVE", .code = 0x02},
     {.name = "OWNED", .code = 0x04},
     {.name = "MODIFIED", .code = 0x08},
-    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_page_size_mismatches[] = {AMD_UM_PAGE_SIZE};
@@ -309,15 +321,17 @@ static const struct pmu_umask_desc fam10h_um_retired_x87_ops[] = {
     {.name = "ADD_SUB_OPS", .code = 0x01},
     {.name = "MUL_OPS", .code = 0x02},
     {.name = "DIV_OPS", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_read_request_to_l3_cache[] = {
     {.name = "READ_BLOCK_EXCLUSIVE", .code = 0x01},
     {.name = "READ_BLOCK_SHARED", .code = 0x02},
     {.name = "READ_BLOCK_MODIFY", .code = 0x04},
-    {.name = "ANY_READ", .code = 0x07, .flags = PMU_UMF_DEFAULT},
-    {.name = "ALL_CORES", .code = 0xf0, .flags = PMU_UMF_DEFAULT | PMU_UMF_GROUP(1)},
+    {.name = "ANY_READ", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
+    {.name = "ALL_CORES",
+     .code = 0xf0,
+     .flags = PMU_UMF_DEFAULT | PMU_UMF_GROUP(1) | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam10h_um_l3_fills_caused_by_l2_evictions[] = {
@@ -325,8 +339,10 @@ static const struct pmu_umask_desc fam10h_um_l3_fills_caused_by_l2_evictions[] =
     {.name = "EXCLUSIVE", .code = 0x02},
     {.name = "OWNED", .code = 0x04},
     {.name = "MODIFIED", .code = 0x08},
-    {.name = "ANY_STATE", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
-    {.name = "ALL_CORES", .code = 0xf0, .flags = PMU_UMF_DEFAULT | PMU_UMF_GROUP(1)},
+    {.name = "ANY_STATE", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
+    {.name = "ALL_CORES",
+     .code = 0xf0,
+     .flags = PMU_UMF_DEFAULT | PMU_UMF_GROUP(1) | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_event_desc fam10h_events[] = {

@@ -14,7 +14,7 @@ static const struct pmu_umask_desc fam15h_um_dispatched_fpu_ops[] = {
     {.name = "OPS_DUAL_PIPE1", .code = 0x20},
     {.name = "OPS_DUAL_PIPE2", .code = 0x40},
     {.name = "OPS_DUAL_PIPE3", .code = 0x80},
-    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_retired_sse_ops[] = {
@@ -26,7 +26,7 @@ static const struct pmu_umask_desc fam15h_um_retired_sse_ops[] = {
     {.name = "DOUBLE_MUL_OPS", .code = 0x20},
     {.name = "DOUBLE_DIV_OPS", .code = 0x40},
     {.name = "DOUBLE_MUL_ADD_OPS", .code = 0x80},
-    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_move_scalar_optimization[] = {
@@ -34,7 +34,7 @@ static const struct pmu_umask_desc fam15h_um_move_scalar_optimization[] = {
     {.name = "SSE_MOVE_OPS_ELIM", .code = 0x02},
     {.name = "OPT_CAND", .code = 0x04},
     {.name = "SCALAR_OPS_OPTIMIZED", .code = 0x08},
-    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_retired_serializing_ops[] = {
@@ -42,31 +42,31 @@ static const struct pmu_umask_desc fam15h_um_retired_serializing_ops[] = {
     {.name = "SSE_MISPREDICTED", .code = 0x02},
     {.name = "X87_RETIRED", .code = 0x04},
     {.name = "X87_MISPREDICTED", .code = 0x08},
-    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_load_q_store_q_full[] = {
     {.name = "LOAD_QUEUE", .code = 0x01},
     {.name = "STORE_QUEUE", .code = 0x02},
-    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_locked_ops[] = {
     {.name = "EXECUTED", .code = 0x01},
     {.name = "CYCLES_NON_SPECULATIVE_PHASE", .code = 0x04},
     {.name = "CYCLES_WAITING", .code = 0x08},
-    {.name = "ALL", .code = 0x0d, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0d, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_cancelled_store_to_load[] = {
     {.name = "SIZE_ADDRESS_MISMATCHES", .code = 0x01},
-    {.name = "ALL", .code = 0x01, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x01, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_data_cache_misses[] = {
     {.name = "DC_MISS_STREAMING_STORE", .code = 0x01},
     {.name = "STREAMING_STORE", .code = 0x02},
-    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_data_cache_refills_from_l2_or_northbridge[] = {
@@ -74,7 +74,7 @@ static const struct pmu_umask_desc fam15h_um_data_cache_refills_from_l2_or_north
     {.name = "INVALID", .code = 0x02},
     {.name = "POISON", .code = 0x04},
     {.name = "READ_ERROR", .code = 0x08},
-    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_unified_tlb_hit[] = {
@@ -84,7 +84,7 @@ static const struct pmu_umask_desc fam15h_um_unified_tlb_hit[] = {
     {.name = "4K_INST", .code = 0x10},
     {.name = "2M_INST", .code = 0x20},
     {.name = "1G_INST", .code = 0x40},
-    {.name = "ALL", .code = 0x77, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x77, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_unified_tlb_miss[] = {
@@ -94,12 +94,12 @@ static const struct pmu_umask_desc fam15h_um_unified_tlb_miss[] = {
     {.name = "4K_INST", .code = 0x10},
     {.name = "2M_INST", .code = 0x20},
     {.name = "1G_INST", .code = 0x40},
-    {.name = "ALL", .code = 0x77, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x77, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_data_prefetcher[] = {
     {.name = "ATTEMPTED", .code = 0x02},
-    {.name = "ALL", .code = 0x02, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x02, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_mab_reqs[] = {
@@ -111,7 +111,7 @@ static const struct pmu_umask_desc fam15h_um_mab_reqs[] = {
     {.name = "BUFFER_BIT_5", .code = 0x20},
     {.name = "BUFFER_BIT_6", .code = 0x40},
     {.name = "BUFFER_BIT_7", .code = 0x80},
-    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0xff, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_system_read_responses[] = {
@@ -121,12 +121,12 @@ static const struct pmu_umask_desc fam15h_um_system_read_responses[] = {
     {.name = "OWNED", .code = 0x08},
     {.name = "DATA_ERROR", .code = 0x10},
     {.name = "MODIFIED_UNWRITTEN", .code = 0x20},
-    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_octword_write_transfers[] = {
     {.name = "OCTWORD_WRITE_TRANSFER", .code = 0x01},
-    {.name = "ALL", .code = 0x01, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x01, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_requests_to_l2[] = {
@@ -136,7 +136,7 @@ static const struct pmu_umask_desc fam15h_um_requests_to_l2[] = {
     {.name = "SNOOP", .code = 0x08},
     {.name = "CANCELLED", .code = 0x10},
     {.name = "PREFETCHER", .code = 0x40},
-    {.name = "ALL", .code = 0x5f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x5f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_l2_cache_miss[] = {
@@ -144,14 +144,14 @@ static const struct pmu_umask_desc fam15h_um_l2_cache_miss[] = {
     {.name = "DATA", .code = 0x02},
     {.name = "TLB_WALK", .code = 0x04},
     {.name = "PREFETCHER", .code = 0x10},
-    {.name = "ALL", .code = 0x17, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x17, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_l2_cache_fill_writeback[] = {
     {.name = "L2_FILLS", .code = 0x01},
     {.name = "L2_WRITEBACKS", .code = 0x02},
     {.name = "L2_WRITEBACKS_CLEAN", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_page_splintering[] = {AMD_UM_PAGE_SIZE};
@@ -160,7 +160,7 @@ static const struct pmu_umask_desc fam15h_um_l1_itlb_miss_and_l2_itlb_miss[] = {
     {.name = "4K_PAGE_FETCHES", .code = 0x01},
     {.name = "2M_PAGE_FETCHES", .code = 0x02},
     {.name = "1G_PAGE_FETCHES", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_instruction_cache_invalidated[] = {
@@ -168,14 +168,14 @@ static const struct pmu_umask_desc fam15h_um_instruction_cache_invalidated[] = {
     {.name = "NON_SMC_PROBE_HIT", .code = 0x02},
     {.name = "SMC_PROBE_MISS", .code = 0x04},
     {.name = "SMC_PROBE_HIT", .code = 0x08},
-    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_retired_mmx_fp_instructions[] = {
     {.name = "X87", .code = 0x01},
     {.name = "MMX", .code = 0x02},
     {.name = "SSE", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_fpu_exceptions[] = {
@@ -184,27 +184,27 @@ static const struct pmu_umask_desc fam15h_um_fpu_exceptions[] = {
     {.name = "INT2EXT_FAULTS", .code = 0x04},
     {.name = "EXT2INT_FAULTS", .code = 0x08},
     {.name = "BYPASS_FAULTS", .code = 0x10},
-    {.name = "ALL", .code = 0x1f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x1f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_ibs_ops_tagged[] = {
     {.name = "TAGGED", .code = 0x01},
     {.name = "RETIRED", .code = 0x02},
     {.name = "IGNORED", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_ls_dispatch[] = {
     {.name = "LOADS", .code = 0x01},
     {.name = "STORES", .code = 0x02},
     {.name = "LOAD_OP_STORES", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc fam15h_um_l2_prefetcher_trigger_events[] = {
     {.name = "LOAD_L1_MISS_SEEN_BY_PREFETCHER", .code = 0x01},
     {.name = "STORE_L1_MISS_SEEN_BY_PREFETCHER", .code = 0x02},
-    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_event_desc fam15h_events[] = {

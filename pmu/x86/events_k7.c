@@ -6,9 +6,12 @@
 #include "pmu/x86/events_amd.h"
 
 static const struct pmu_umask_desc k7_um_data_cache_refills[] = {
-    {.name = "L2_INVALID", .code = 0x01},   {.name = "L2_SHARED", .code = 0x02},
-    {.name = "L2_EXCLUSIVE", .code = 0x04}, {.name = "L2_OWNED", .code = 0x08},
-    {.name = "L2_MODIFIED", .code = 0x10},  {.name = "ALL", .code = 0x1f, .flags = PMU_UMF_DEFAULT},
+    {.name = "L2_INVALID", .code = 0x01},
+    {.name = "L2_SHARED", .code = 0x02},
+    {.name = "L2_EXCLUSIVE", .code = 0x04},
+    {.name = "L2_OWNED", .code = 0x08},
+    {.name = "L2_MODIFIED", .code = 0x10},
+    {.name = "ALL", .code = 0x1f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_event_desc k7_events[] = {

@@ -10,33 +10,36 @@ static const struct pmu_umask_desc k8_um_locked_ops[] = {
     {.name = "EXECUTED", .code = 0x01},
     {.name = "CYCLES_SPECULATIVE_PHASE", .code = 0x02},
     {.name = "CYCLES_NON_SPECULATIVE_PHASE", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc k8_um_scrubber_single_bit_ecc_errors[] = {
     {.name = "SCRUBBER_ERROR", .code = 0x01},
     {.name = "PIGGYBACK_ERROR", .code = 0x02},
-    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x03, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc k8_um_system_read_responses[] = {
     {.name = "EXCLUSIVE", .code = 0x01},
     {.name = "MODIFIED", .code = 0x02},
     {.name = "SHARED", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc k8_um_requests_to_l2[] = {
-    {.name = "INSTRUCTIONS", .code = 0x01}, {.name = "DATA", .code = 0x02},
-    {.name = "TLB_WALK", .code = 0x04},     {.name = "SNOOP", .code = 0x08},
-    {.name = "CANCELLED", .code = 0x10},    {.name = "ALL", .code = 0x1f, .flags = PMU_UMF_DEFAULT},
+    {.name = "INSTRUCTIONS", .code = 0x01},
+    {.name = "DATA", .code = 0x02},
+    {.name = "TLB_WALK", .code = 0x04},
+    {.name = "SNOOP", .code = 0x08},
+    {.name = "CANCELLED", .code = 0x10},
+    {.name = "ALL", .code = 0x1f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc k8_um_l2_cache_miss[] = {
     {.name = "INSTRUCTIONS", .code = 0x01},
     {.name = "DATA", .code = 0x02},
     {.name = "TLB_WALK", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc k8_um_retired_mmx_and_fp_instructions[] = {
@@ -44,21 +47,21 @@ static const struct pmu_umask_desc k8_um_retired_mmx_and_fp_instructions[] = {
     {.name = "MMX_AND_3DNOW", .code = 0x02},
     {.name = "PACKED_SSE_AND_SSE2", .code = 0x04},
     {.name = "SCALAR_SSE_AND_SSE2", .code = 0x08},
-    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc k8_um_dram_accesses_page[] = {
     {.name = "HIT", .code = 0x01},
     {.name = "MISS", .code = 0x02},
     {.name = "CONFLICT", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc k8_um_memory_controller_turnarounds[] = {
     {.name = "CHIP_SELECT", .code = 0x01},
     {.name = "READ_TO_WRITE", .code = 0x02},
     {.name = "WRITE_TO_READ", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc k8_um_sized_blocks[] = {
@@ -66,7 +69,7 @@ static const struct pmu_umask_desc k8_um_sized_blocks[] = {
     {.name = "64_BYTE_WRITES", .code = 0x08},
     {.name = "32_BYTE_READS", .code = 0x10},
     {.name = "64_BYTE_READS", .code = 0x20},
-    {.name = "ALL", .code = 0x3c, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x3c, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 /* The thermal clocks from revision F (libpfm4: AMD64_FL_K8_REV_F, and ALL = 0x80
@@ -77,8 +80,12 @@ static const struct pmu_umask_desc k8_um_thermal_status_and_ecc_errors[] = {
     {.name = "CLKS_DIE_TEMP_TOO_HIGH", .code = 0x04, .flags = PMU_REV_FROM(AMD_REV_K8_F)},
     {.name = "CLKS_TEMP_THRESHOLD_EXCEEDED", .code = 0x08, .flags = PMU_REV_FROM(AMD_REV_K8_F)},
     {.name = "DRAM_ECC_ERRORS", .code = 0x80},
-    {.name = "ALL", .code = 0x80, .flags = PMU_UMF_DEFAULT | PMU_REV_TILL(AMD_REV_K8_E)},
-    {.name = "ALL", .code = 0x8f, .flags = PMU_UMF_DEFAULT | PMU_REV_FROM(AMD_REV_K8_F)},
+    {.name = "ALL",
+     .code = 0x80,
+     .flags = PMU_UMF_DEFAULT | PMU_REV_TILL(AMD_REV_K8_E) | PMU_UMF_EXCLUSIVE},
+    {.name = "ALL",
+     .code = 0x8f,
+     .flags = PMU_UMF_DEFAULT | PMU_REV_FROM(AMD_REV_K8_F) | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc k8_um_sized_commands[] = {
@@ -89,7 +96,7 @@ static const struct pmu_umask_desc k8_um_sized_commands[] = {
     {.name = "READ_BYTE_4_BYTES", .code = 0x10},
     {.name = "READ_DWORD_1_16_DWORDS", .code = 0x20},
     {.name = "READ_MODIFY_WRITE", .code = 0x40},
-    {.name = "ALL", .code = 0x7f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x7f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 /* Upstream writes from revision D (libpfm4: AMD64_FL_K8_REV_D, and ALL = 0x3f
@@ -101,16 +108,20 @@ static const struct pmu_umask_desc k8_um_probe[] = {
     {.name = "HIT_DIRTY_WITH_MEMORY_CANCEL", .code = 0x08},
     {.name = "UPSTREAM_DISPLAY_REFRESH_READS", .code = 0x10},
     {.name = "UPSTREAM_NON_DISPLAY_REFRESH_READS", .code = 0x20},
-    {.name = "ALL", .code = 0x3f, .flags = PMU_UMF_DEFAULT | PMU_REV_TILL(AMD_REV_K8_C)},
+    {.name = "ALL",
+     .code = 0x3f,
+     .flags = PMU_UMF_DEFAULT | PMU_REV_TILL(AMD_REV_K8_C) | PMU_UMF_EXCLUSIVE},
     {.name = "UPSTREAM_WRITES", .code = 0x40, .flags = PMU_REV_FROM(AMD_REV_K8_D)},
-    {.name = "ALL", .code = 0x7f, .flags = PMU_UMF_DEFAULT | PMU_REV_FROM(AMD_REV_K8_D)},
+    {.name = "ALL",
+     .code = 0x7f,
+     .flags = PMU_UMF_DEFAULT | PMU_REV_FROM(AMD_REV_K8_D) | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc k8_um_gart[] = {
     {.name = "APERTURE_HIT_FROM_CPU", .code = 0x01},
     {.name = "APERTURE_HIT_FROM_IO", .code = 0x02},
     {.name = "MISS", .code = 0x04},
-    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x07, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_umask_desc k8_um_hypertransport_link0[] = {
@@ -118,7 +129,7 @@ static const struct pmu_umask_desc k8_um_hypertransport_link0[] = {
     {.name = "DATA_DWORD_SENT", .code = 0x02},
     {.name = "BUFFER_RELEASE_DWORD_SENT", .code = 0x04},
     {.name = "NOP_DWORD_SENT", .code = 0x08},
-    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT},
+    {.name = "ALL", .code = 0x0f, .flags = PMU_UMF_DEFAULT | PMU_UMF_EXCLUSIVE},
 };
 
 static const struct pmu_event_desc k8_events[] = {

@@ -157,6 +157,75 @@ static int expand_alias(const struct evtsel_rules *rules, const struct pmu_spec 
     return pmu_expand_alias(alias, spec, expanded, err, errlen);
 }
 
+/* The bits a unit mask's code may add to PerfEvtSel, shifted right by 8
+ * (pmu/x86/events_pfm.h): the unit mask, and the edge, any-thread, inv
+ * and cmask fields a generated table's unit mask may fix. */
+#define UMASK_BITS 0xffffffu
+
+/* The unit mask already named that um cannot be combined with, or NULL:
+ * within a group, one flagged exclusive takes no other (libpfm4's NCOMBO). */
+static const struct pmu_umask_desc *combines(const struct pmu_umask_desc *const named[], unsigned n,
+                                             const struct pmu_umask_desc *um)
+{
+    for (unsigned i = 0; i < n; i++) {
+        const struct pmu_umask_desc *o = named[i];
+        if (PMU_UMF_GROUP_OF(o->flags) == PMU_UMF_GROUP_OF(um->flags) &&
+            ((o->flags | um->flags) & PMU_UMF_EXCLUSIVE)) {
+            return o;
+        }
+    }
+    return NULL;
+}
+
+static int needs_extra_reg(const struct pmu_spec *spec, const char *what, char *err, size_t errlen)
+{
+    return pmu_error(err, errlen,
+                     "'%s': %s needs a second register (offcore response, load latency or "
+                     "front-end filter), which barebench does not program",
+                     spec->text, what);
+}
+
+/* The modifiers a generated table's event may not take (pmu/backend.h,
+ * PMU_EVF_NO_*), and the PerfEvtSel field of each that a unit mask may fix. */
+static const struct {
+    enum pmu_mod mod;
+    const char *name;
+    uint32_t not_taken;
+    uint64_t bits;
+} unit_mask_fields[] = {
+    {PMU_MOD_U, "u", PMU_EVF_NO_USR, 0},
+    {PMU_MOD_K, "k", PMU_EVF_NO_OS, 0},
+    {PMU_MOD_E, "e", PMU_EVF_NO_EDGE, EVTSEL_EDGE},
+    {PMU_MOD_I, "i", PMU_EVF_NO_INV, EVTSEL_INV},
+    {PMU_MOD_C, "c", PMU_EVF_NO_CMASK, 0xffull << EVTSEL_CMASK_SHIFT},
+    {PMU_MOD_T, "t", 0, EVTSEL_ANY},
+};
+
+/* Adds the unit masks (umask; fixes: a named one fixes the fields it sets)
+ * to st->config, which holds the user's modifiers by now. Refuses, as
+ * libpfm4 does, a modifier the event does not take and one that gives a
+ * fixed field another value; else ORs the two, as libpfm4 does. */
+static int apply_umask(const struct pmu_spec *spec, const struct pmu_event_desc *desc,
+                       uint32_t umask, bool fixes, struct pmu_mods *st, char *err, size_t errlen)
+{
+    uint64_t bits = (uint64_t)umask << EVTSEL_UMASK_SHIFT;
+    for (unsigned i = 0; i < PMU_ARRAY_SIZE(unit_mask_fields); i++) {
+        bool named = (st->named >> unit_mask_fields[i].mod) & 1;
+        if (named && (desc->flags & unit_mask_fields[i].not_taken)) {
+            return pmu_error(err, errlen, "'%s': %s takes no '%s'", spec->text, desc->name,
+                             unit_mask_fields[i].name);
+        }
+        uint64_t field = unit_mask_fields[i].bits;
+        uint64_t user = st->config & field;
+        if (fixes && named && (bits & field) && user != (bits & field)) {
+            return pmu_error(err, errlen, "'%s': its unit mask fixes '%s' to another value",
+                             spec->text, unit_mask_fields[i].name);
+        }
+    }
+    st->config |= bits;
+    return 0;
+}
+
 static int resolve_named(const struct evtsel_rules *rules, const struct pmu_mod_caps *caps,
                          const struct pmu_spec *spec, struct pmu_assigned_event *ev,
                          struct pmu_mods *st, char *err, size_t errlen)
@@ -177,9 +246,10 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_mod_
     str_copy(ev->name, sizeof ev->name, desc->name);
     st->config = event_bits(rules, desc->code);
 
-    uint32_t umask = 0, named_groups = 0;
-    const struct pmu_umask_desc *exclusive = NULL, *first = NULL;
+    uint32_t umask = 0, named_groups = 0, select = desc->code;
+    const struct pmu_umask_desc *named[PMU_MAX_MODS], *override = NULL;
     unsigned n_umasks = 0;
+    bool fixes = false;
     for (unsigned i = 0; i < spec->n_mods; i++) {
         const struct pmu_modifier *mod = &spec->mods[i];
         bool refused;
@@ -188,19 +258,27 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_mod_
             return -1;
         }
         if (um) {
-            if ((exclusive || (n_umasks && (um->flags & PMU_UMF_EXCLUSIVE)))) {
+            const struct pmu_umask_desc *clash = combines(named, n_umasks, um);
+            if (clash) {
                 return pmu_error(err, errlen, "'%s': unit mask '%s' cannot be combined with '%s'",
-                                 spec->text, um->name, (exclusive ? exclusive : first)->name);
+                                 spec->text, um->name, clash->name);
             }
-            if (um->flags & PMU_UMF_EXCLUSIVE) {
-                exclusive = um;
+            if (um->flags & PMU_UMF_EXTRA_REG) {
+                return needs_extra_reg(spec, um->name, err, errlen);
             }
-            if (!first) {
-                first = um;
+            if (um->flags & PMU_UMF_OVERRIDE) {
+                if (override && (override->code >> 24) != (um->code >> 24)) {
+                    return pmu_error(err, errlen,
+                                     "'%s': unit masks '%s' and '%s' select different events",
+                                     spec->text, override->name, um->name);
+                }
+                override = um;
+                select = (select & ~0xffu) | (um->code >> 24);
             }
-            umask |= um->code;
+            umask |= um->code & UMASK_BITS;
+            fixes |= (um->flags & PMU_UMF_FIXES) != 0;
             named_groups |= 1u << PMU_UMF_GROUP_OF(um->flags);
-            n_umasks++;
+            named[n_umasks++] = um;
             pmu_append(ev->name, sizeof ev->name, ":%s", um->name);
             continue;
         }
@@ -213,6 +291,15 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_mod_
                              spec->text, mod->key, desc->name);
         }
     }
+    if (desc->flags & PMU_EVF_EXTRA_REG) {
+        return needs_extra_reg(spec, desc->name, err, errlen);
+    }
+    if (desc->flags & PMU_EVF_NO_ENCODING) {
+        return pmu_error(err, errlen,
+                         "'%s': libpfm4 lists %s for this model without a unit mask it can "
+                         "encode here",
+                         spec->text, desc->name);
+    }
     if (desc->n_umasks) {
         bool any_default = false;
         const char *example = NULL;
@@ -224,8 +311,10 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_mod_
             if (!example) {
                 example = desc->umasks[i].name;
             }
+            /* A default's fields take the user's value ORed in: libpfm4
+             * fixes only the fields of the unit masks named. */
             if ((flags & PMU_UMF_DEFAULT) && !((named_groups >> PMU_UMF_GROUP_OF(flags)) & 1)) {
-                umask |= desc->umasks[i].code;
+                umask |= desc->umasks[i].code & UMASK_BITS;
                 any_default = true;
             }
         }
@@ -235,10 +324,10 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_mod_
         }
     }
     if (!desc->n_umasks) {
-        umask = (desc->code >> 16) & 0xff; /* tables may carry a fixed umask in code */
+        umask = (desc->code >> 16) & 0xff; /* tables may carry a fixed unit mask in code */
     }
-    st->config |= (uint64_t)(umask & 0xff) << EVTSEL_UMASK_SHIFT;
-    return 0;
+    st->config = (st->config & ~EVTSEL_EVENT_MASK) | event_bits(rules, select & 0xffff);
+    return apply_umask(spec, desc, umask, fixes, st, err, errlen);
 }
 
 static int resolve_fields(const struct evtsel_rules *rules, const struct pmu_mod_caps *caps,

@@ -55,6 +55,13 @@ static const struct fuzz_cpu cpus[] = {
     {"p4", {0}},                     /* r */
     {"p4-prescott", {0}},            /* s */
     {"tsc", {0}},                    /* t */
+    /* tables generated from libpfm4 */
+    {"nhm", {0}},               /* u */
+    {"skl", {0}},               /* v */
+    {"icl", {0}},               /* w */
+    {"spr", {0}},               /* x */
+    {"amd64_fam19h_zen4", {0}}, /* y */
+    {"hygon", {0}},             /* z */
 };
 
 #define N_CPUS (sizeof cpus / sizeof cpus[0])

@@ -69,7 +69,6 @@ static const struct {
     {"fam10h-shanghai", "amd64_fam10h_shanghai", AMD_FAM10H},
     {"fam10h-istanbul", "amd64_fam10h_istanbul", AMD_FAM10H},
     {"fam15h", "amd64_fam15h_interlagos", AMD_FAM15H},
-    {"fam17h", "amd64_fam17h", AMD_FAM17H},
 };
 
 /* Compares each AMD PMU of the list, an AMD family's event list being the

@@ -9,10 +9,10 @@ import synth
 from common import REAL_CPUS, expect_refused, real_log, real_log_file, records, tool, write_temp
 from bblib import compare, report, results
 
-KEYS = ("serialize", "mode", "xcr0", "lfence", "smm_freeze", "invariant_tsc", "turbo", "microcode",
-        "firmware", "bios_vendor", "bios_version", "bios_date", "system_vendor", "system_product",
-        "board_vendor", "board_product", "disturbances", "cycles_per_tsc_before",
-        "cycles_per_tsc_after")
+KEYS = ("serialize", "mode", "xcr0", "lfence", "smm_freeze", "invariant_tsc", "turbo", "event_table",
+        "microcode", "firmware", "bios_vendor", "bios_version", "bios_date", "system_vendor",
+        "system_product", "board_vendor", "board_product", "disturbances",
+        "cycles_per_tsc_before", "cycles_per_tsc_after")
 
 
 def test_real_log_has_every_condition():

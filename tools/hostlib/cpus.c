@@ -3,6 +3,7 @@
 #include "tools/hostlib/cpus.h"
 
 #include "lib/kstring.h"
+#include "pmu/x86/events_pfm.h"
 
 struct synthetic_cpu {
     const char *name;
@@ -39,10 +40,12 @@ static const struct synthetic_cpu cpus[] = {
      "Pentium M",
      {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, FEAT_SSE, FEAT_SSE2, END},
      0},
+    /* A model no libpfm4 4.13 table covers (Granite Rapids): the
+     * architectural events alone. */
     {"arch",
      VENDOR_INTEL,
      6,
-     0x2a,
+     0xad,
      "architectural perfmon",
      {FEAT_TSC, FEAT_MSR, FEAT_CMOV, FEAT_MMX, FEAT_SSE, FEAT_SSE2, FEAT_PDCM, END},
      0},
@@ -93,6 +96,14 @@ static const struct synthetic_cpu cpus[] = {
      "Ryzen (17h)",
      {FEAT_TSC, FEAT_MSR, FEAT_SSE2, FEAT_AMD_PERFCTR_CORE, END},
      0},
+    /* Hygon's Dhyana: AMD's family 17h core under another vendor string. */
+    {"hygon",
+     VENDOR_AMD,
+     0x18,
+     0,
+     "Hygon Dhyana (18h)",
+     {FEAT_TSC, FEAT_MSR, FEAT_SSE2, FEAT_AMD_PERFCTR_CORE, END},
+     1},
     {"tsc", VENDOR_OTHER, 5, 0, "no PMU", {FEAT_TSC, END}, 0},
     /* PowerPCs by their PVR (lib/cpuinfo.h): version, revision major, minor.
      * 0x00090204 is the 604e QEMU models; the 750 has no 604 backend. */
@@ -101,12 +112,6 @@ static const struct synthetic_cpu cpus[] = {
     {"timebase", VENDOR_POWERPC, 0x0008, 2, "PowerPC 750", {FEAT_TSC, END}, 2},
 };
 
-const char *pmu_cpu_name(unsigned i)
-{
-    return i < sizeof cpus / sizeof cpus[0] ? cpus[i].name : NULL;
-}
-
-/* Leaf 0xA for the synthetic architectural CPU. */
 static void fill_arch(struct cpu_arch_perfmon *pm, const struct pmu_cpu_opts *opts)
 {
     unsigned version = opts && opts->arch_version ? opts->arch_version : 4;
@@ -123,6 +128,87 @@ static void fill_arch(struct cpu_arch_perfmon *pm, const struct pmu_cpu_opts *op
     }
 }
 
+#define N_CPUS (sizeof cpus / sizeof cpus[0])
+
+/* The first row of pfm_cpus (pmu/x86/pfm_cpus.c) of each generated table
+ * is a CPU too, named as libpfm4 names its PMU ("skl"): the i-th of them,
+ * or NULL. */
+static const struct pfm_cpu *table_cpu(unsigned i)
+{
+    for (unsigned r = 0; r < pfm_n_cpus; r++) {
+        bool first = true;
+        for (unsigned e = 0; e < r; e++) {
+            first &= !str_ieq(pfm_cpus[e].pfm_name, pfm_cpus[r].pfm_name);
+        }
+        if (first && i-- == 0) {
+            return &pfm_cpus[r];
+        }
+    }
+    return NULL;
+}
+
+const char *pmu_cpu_name(unsigned i)
+{
+    if (i < N_CPUS) {
+        return cpus[i].name;
+    }
+    const struct pfm_cpu *c = table_cpu(i - N_CPUS);
+    return c ? c->pfm_name : NULL;
+}
+
+/* The architectural perfmon version of an Intel table's CPUs: 5 from Ice
+ * Lake and Tremont, 4 on Skylake and Goldmont, 3 before (Intel SDM vol.
+ * 3B, "Architectural Performance Monitoring Version 3/4/5"). */
+static unsigned table_arch_version(const char *pfm_name)
+{
+    static const char *const v5[] = {"icl", "icx", "spr", "tmt"};
+    static const char *const v4[] = {"skl", "skx", "clx", "glm"};
+    for (unsigned i = 0; i < 4; i++) {
+        if (str_ieq(pfm_name, v5[i])) {
+            return 5;
+        }
+        if (str_ieq(pfm_name, v4[i])) {
+            return 4;
+        }
+    }
+    return 3;
+}
+
+/* A CPU of a generated table: the architectural perfmon of its version
+ * (options override it), or AMD's core extension. */
+static bool table_cpu_named(const char *name, const struct pmu_cpu_opts *opts, struct cpu_info *cpu)
+{
+    const struct pfm_cpu *c = NULL;
+    for (unsigned i = 0; !c && table_cpu(i); i++) {
+        c = str_ieq(name, table_cpu(i)->pfm_name) ? table_cpu(i) : NULL;
+    }
+    if (!c) {
+        return false;
+    }
+    memset(cpu, 0, sizeof *cpu);
+    cpu->vendor = c->vendor;
+    cpu->family = c->family;
+    cpu->model = c->model_lo;
+    cpu->stepping = c->stepping_lo;
+    cpu->features[FEAT_TSC] = cpu->features[FEAT_MSR] = cpu->features[FEAT_SSE2] = true;
+    str_copy(cpu->brand, sizeof cpu->brand, c->pfm_name);
+    if (c->vendor == VENDOR_AMD) {
+        str_copy(cpu->vendor_string, sizeof cpu->vendor_string, "AuthenticAMD");
+        cpu->features[FEAT_AMD_PERFCTR_CORE] = true;
+        return true;
+    }
+    str_copy(cpu->vendor_string, sizeof cpu->vendor_string, "GenuineIntel");
+    cpu->features[FEAT_PDCM] = true;
+    cpu->max_leaf = 0xa;
+    struct pmu_cpu_opts given = opts ? *opts : (struct pmu_cpu_opts){0};
+    if (!given.arch_version) {
+        given.arch_version = table_arch_version(c->pfm_name);
+    }
+    fill_arch(&cpu->perfmon, &given);
+    return true;
+}
+
+/* Leaf 0xA for the synthetic architectural CPU. */
 bool pmu_cpu_by_name(const char *name, const struct pmu_cpu_opts *opts, struct cpu_info *cpu)
 {
     for (unsigned i = 0; i < sizeof cpus / sizeof cpus[0]; i++) {
@@ -133,7 +219,8 @@ bool pmu_cpu_by_name(const char *name, const struct pmu_cpu_opts *opts, struct c
         memset(cpu, 0, sizeof *cpu);
         cpu->vendor = s->vendor;
         str_copy(cpu->vendor_string, sizeof cpu->vendor_string,
-                 s->vendor == VENDOR_INTEL     ? "GenuineIntel"
+                 s->family == 0x18             ? "HygonGenuine"
+                 : s->vendor == VENDOR_INTEL   ? "GenuineIntel"
                  : s->vendor == VENDOR_AMD     ? "AuthenticAMD"
                  : s->vendor == VENDOR_POWERPC ? "PowerPC"
                                                : "Synthetic");
@@ -153,5 +240,5 @@ bool pmu_cpu_by_name(const char *name, const struct pmu_cpu_opts *opts, struct c
         }
         return true;
     }
-    return false;
+    return table_cpu_named(name, opts, cpu);
 }
