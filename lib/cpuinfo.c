@@ -48,6 +48,7 @@ static const struct feature_bit feature_bits[FEAT_COUNT] = {
     [FEAT_APERFMPERF] = {6, 'c', 0, "aperfmperf"},
     [FEAT_AMD_CPB] = {0x80000007u, 'd', 9, "cpb"},
     [FEAT_LFENCE_SERIALIZING] = {0x80000021u, 'a', 2, "lfence_serializing"},
+    [FEAT_AMD_PERFMON_V2] = {0x80000022u, 'a', 0, "perfmon_v2"},
 };
 
 static const char *const arch_event_names[] = {
@@ -203,6 +204,12 @@ void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
         info->features[FEAT_AMD_PERFCTR_CORE] = false;
         info->features[FEAT_AMD_PERFCTR_NB] = false;
         info->features[FEAT_AMD_PERFCTR_L2] = false;
+        info->features[FEAT_AMD_PERFMON_V2] = false;
+    }
+    /* AMD APM vol. 3, CPUID Fn8000_0022_EBX[3:0] NumPerfCtrCore. */
+    if (info->features[FEAT_AMD_PERFMON_V2]) {
+        cpuid(0x80000022u, 0, &r, ctx);
+        info->amd_core_counters = r.ebx & 0xf;
     }
 
     if (leaf_present(info, 0x80000004u)) {

@@ -50,6 +50,7 @@ enum cpu_feature {
     FEAT_PLN,              /* CPUID.06H:EAX bit 4: power limit notification */
     FEAT_PTM,              /* CPUID.06H:EAX bit 6: package thermal management */
     FEAT_APERFMPERF,       /* CPUID.06H:ECX bit 0: IA32_APERF and IA32_MPERF */
+    FEAT_AMD_PERFMON_V2,   /* CPUID 0x80000022 EAX bit 0: AMD PerfMonV2, global registers */
     FEAT_COUNT
 };
 
@@ -81,6 +82,9 @@ struct cpu_info {
     unsigned logical_per_package; /* CPUID.1:EBX[23:16] where HTT is set, else 1 */
     bool features[FEAT_COUNT];
     struct cpu_arch_perfmon perfmon;
+    /* AMD PerfMonV2: the core counters CPUID 0x80000022 EBX[3:0] reports,
+     * 0 without it. */
+    unsigned amd_core_counters;
     /* The state components XCR0 may enable (CPUID leaf 0xD subleaf 0,
      * EDX:EAX; 0 without XSAVE): bit i is component i (SDM vol. 1, 13.2). */
     uint64_t xsave_components;

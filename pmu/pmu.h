@@ -182,7 +182,7 @@ struct pmu_caps {
      * the CPU is one that no such table covers. */
     const struct pmu_event_table *model_table;
     bool model_table_unknown;
-    unsigned perfmon_version;   /* arch: CPUID leaf 0xA version, 1 to 5 */
+    unsigned perfmon_version;   /* arch: CPUID leaf 0xA version, 1 to 5; AMD: 2 with PerfMonV2 */
     uint64_t perf_capabilities; /* arch: IA32_PERF_CAPABILITIES, 0 where PDCM is clear */
     bool misc_enable_read;      /* P4: IA32_MISC_ENABLE could be read into misc_enable */
     uint32_t misc_enable;       /* P4: its low half (bit 7: performance monitoring) */

@@ -64,7 +64,14 @@ static const struct pmu_caps amd_caps = {
     .rdpmc = true,
 };
 
-/* The core extension interleaves the control and counter MSRs. */
+/* PerfMonV2: the global control, status and status-clear registers. */
+static bool perfmon_v2(const struct pmu *pmu)
+{
+    return pmu->caps.perfmon_version >= 2;
+}
+
+/* The core extension interleaves the control and counter MSRs; PerfMonV2
+ * says how many counters there are (CPUID 0x80000022 EBX[3:0]). */
 static void amd_init(struct pmu *pmu)
 {
     struct pmu_caps *caps = &pmu->caps;
@@ -78,6 +85,12 @@ static void amd_init(struct pmu *pmu)
         caps->sel_reg = MSR_F15H_PERF_CTL0;
         caps->gp_reg = MSR_F15H_PERF_CTL0 + 1;
         caps->stride = 2;
+    }
+    unsigned n = pmu->cpu.amd_core_counters;
+    if (core_extension(pmu) && pmu->cpu.features[FEAT_AMD_PERFMON_V2] && n) {
+        caps->perfmon_version = 2;
+        /* the core extension's MSRs hold six (C001_0200-C001_020B) */
+        caps->n_gp = caps->n_sel = n > AMD_CORE_COUNTERS ? AMD_CORE_COUNTERS : n;
     }
 }
 
@@ -115,6 +128,14 @@ static void amd_describe(const struct pmu *pmu, pmu_line_fn line, void *ctx)
                      pmu->cpu.stepping, msrs);
     }
     line(ctx, text);
+    if (perfmon_v2(pmu)) {
+        fmt_snprintf(text, sizeof text,
+                     "amd: PerfMonV2 (CPUID 0x80000022): %u core counters (EBX[3:0] says %u); "
+                     "PerfCntrGlobalCtl 0xc0000301, GlobalStatus 0xc0000300, GlobalStatusClr "
+                     "0xc0000302",
+                     pmu->caps.n_gp, pmu->cpu.amd_core_counters);
+        line(ctx, text);
+    }
     pfm_describe_table(pmu, "", line, ctx);
 }
 
@@ -281,24 +302,38 @@ static int amd_place(const struct pmu *pmu, struct pmu_assigned_event *events[],
     return pmu_place_pmcs(events, n, pmu->caps.n_gp, pmu->caps.gp_width, err, errlen);
 }
 
-/* At most three writes per counter: selector off, counter reset, selector. */
-#define AMD_MAX_PASS_WRITES (3 * AMD_CORE_COUNTERS)
+/* At most three writes per counter (selector off, counter reset,
+ * selector) and, with PerfMonV2, three global ones. */
+#define AMD_MAX_PASS_WRITES (3 * AMD_CORE_COUNTERS + 3)
 _Static_assert(AMD_MAX_PASS_WRITES <= PMU_MAX_WRITES, "an AMD pass fits PMU_MAX_WRITES");
 
+/* With PerfMonV2 every counter stops at once through PerfCntrGlobalCtl,
+ * is programmed, has its overflow bit cleared, and starts at once, as
+ * Linux's amd_pmu_v2_enable_all does; the PERF_CTL EN bits stay set. */
 static unsigned amd_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                            struct pmu_write *out, unsigned max)
 {
     unsigned n = 0;
+    uint64_t enable = 0;
+    if (perfmon_v2(pmu)) {
+        pmu_emit(out, max, &n, MSR_AMD_PERF_GLOBAL_CTL, 0, "PerfCntrGlobalCtl = 0: all stop");
+    }
     for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
         if (ev->pass != pass) {
             continue;
         }
         unsigned c = ev->hw_index;
+        enable |= 1ull << c;
         pmu_emit(out, max, &n, ctl_msr(pmu, c), 0, "PERF_CTL%u = 0", c);
         pmu_emit(out, max, &n, ctr_msr(pmu, c), 0, "PERF_CTR%u = 0", c);
         pmu_emit(out, max, &n, ctl_msr(pmu, c), ev->config | EVTSEL_EN, "PERF_CTL%u %s +EN", c,
                  ev->name);
+    }
+    if (perfmon_v2(pmu)) {
+        pmu_emit(out, max, &n, MSR_AMD_PERF_GLOBAL_STATUS_CLR, enable,
+                 "PerfCntrGlobalStatusClr: clear overflow");
+        pmu_emit(out, max, &n, MSR_AMD_PERF_GLOBAL_CTL, enable, "PerfCntrGlobalCtl: start");
     }
     return n;
 }
@@ -307,6 +342,9 @@ static unsigned amd_encode_stop(const struct pmu *pmu, const struct pmu_plan *pl
                                 struct pmu_write *out, unsigned max)
 {
     unsigned n = 0;
+    if (perfmon_v2(pmu)) {
+        pmu_emit(out, max, &n, MSR_AMD_PERF_GLOBAL_CTL, 0, "PerfCntrGlobalCtl = 0: all stop");
+    }
     for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
         if (ev->pass == pass) {
@@ -318,10 +356,12 @@ static unsigned amd_encode_stop(const struct pmu *pmu, const struct pmu_plan *pl
 
 /* 48-bit counters written whole; the top bit must start set, as the
  * overflow check reads it going to 0 (AMD BKDG, "Performance Monitoring
- * Counters"). */
+ * Counters"). With PerfMonV2 the overflow shows in PerfCntrGlobalStatus
+ * and is cleared through PerfCntrGlobalStatusClr. */
 static void amd_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
                               struct pmu_overflow_regs *regs)
 {
+    bool v2 = perfmon_v2(pmu);
     *regs = (struct pmu_overflow_regs){
         .counter_msr = ctr_msr(pmu, ev->hw_index),
         .preset_writes = 1,
@@ -329,7 +369,10 @@ static void amd_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_e
         .max_period = 1ull << (pmu->caps.gp_width - 1),
         .control_msr = ctl_msr(pmu, ev->hw_index),
         .pmi_bit = EVTSEL_INT,
-        .style = PMU_OVF_TOP_BIT,
+        .style = v2 ? PMU_OVF_GLOBAL_STATUS : PMU_OVF_TOP_BIT,
+        .status_msr = v2 ? MSR_AMD_PERF_GLOBAL_STATUS : 0,
+        .status_reset_msr = v2 ? MSR_AMD_PERF_GLOBAL_STATUS_CLR : 0,
+        .status_bit = v2 ? 1ull << ev->hw_index : 0,
     };
 }
 

@@ -36,4 +36,13 @@
 #define MSR_K7_PERFCTR0    0xc0010004 /* + i, i < 4 */
 #define MSR_F15H_PERF_CTL0 0xc0010200 /* CTLn = +2n, CTRn = +2n+1, n < 6 */
 
+/* AMD PerfMonV2, where CPUID 0x80000022 EAX[0] says so (AMD APM vol. 2,
+ * "Performance Monitoring Counters"): counter n counts while its PERF_CTL
+ * EN and bit n of PerfCntrGlobalCtl are both set; bit n of
+ * PerfCntrGlobalStatus shows its overflow, cleared by writing bit n to
+ * PerfCntrGlobalStatusClr. */
+#define MSR_AMD_PERF_GLOBAL_STATUS     0xc0000300
+#define MSR_AMD_PERF_GLOBAL_CTL        0xc0000301
+#define MSR_AMD_PERF_GLOBAL_STATUS_CLR 0xc0000302
+
 #endif

@@ -1,7 +1,8 @@
-/* The AMD backend (K7 and later, legacy and core-extension counters)
- * against the AMD model. */
+/* The AMD backend (K7 and later, legacy and core-extension counters,
+ * PerfMonV2) against the AMD model. */
 #include <string.h>
 
+#include "pmu/overflow.h"
 #include "pmu/x86/events_amd.h"
 #include "tests/host/check.h"
 #include "tests/host/pmu_fixture.h"
@@ -251,9 +252,71 @@ static void revisions(void)
     CHECK(plan_of("r7fec") == 0, "raw encodings stay the user's business");
 }
 
+/* PerfMonV2 (Zen 4): the counters CPUID 0x80000022 reports, a pass that
+ * stops every counter through PerfCntrGlobalCtl, clears their overflow
+ * bits and starts them at once; counts only through that enable (the
+ * model's PerfCntrGlobalCtl starts at 0); overflow in
+ * PerfCntrGlobalStatus, cleared through PerfCntrGlobalStatusClr. */
+static void perfmon_v2(void)
+{
+    model_pmu(&m, &pmu, MODEL_AMD, "amd64_fam19h_zen4", NULL);
+    CHECK(pmu.caps.perfmon_version == 2 && pmu.caps.n_gp == 6 && m.global_ctrl == 0,
+          "Zen 4: PerfMonV2 with the 6 counters CPUID reports (version %u, %u counters)",
+          pmu.caps.perfmon_version, pmu.caps.n_gp);
+    CHECK(plan_of("cycles,instructions:u,branches") == 0, "Zen 4: three events (%s)", err);
+    CHECK(pmu_verify(&pmu, &plan, 0) && pmu.counting,
+          "Zen 4: the counters advance over the known loop (through the global enable the "
+          "model starts without)");
+    unsigned from = m.n_log;
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
+    CHECK(model_log_is_encoding(&m, from, &pmu, &plan, 0) && m.log[from].msr == 0xc0000301 &&
+              m.log[from].value == 0 && m.log[m.n_log - 1].msr == 0xc0000301 &&
+              m.log[m.n_log - 1].value == 0x7 && m.log[m.n_log - 2].msr == 0xc0000302,
+          "Zen 4: GlobalCtl 0 first; GlobalStatusClr, then GlobalCtl = the three counters last");
+    model_run_loop(&m, 10, 0);
+    model_run_loop(&m, 10, 3);
+    CHECK(model_read(&m, &plan.events[0]) == 60 && model_read(&m, &plan.events[1]) == 40 &&
+              model_read(&m, &plan.events[2]) == 20,
+          "Zen 4: cycles 60, instructions:u 40, branches 20");
+    from = m.n_log;
+    CHECK_OK(pmu_stop_pass(&pmu, &plan, 0));
+    CHECK(m.log[from].msr == 0xc0000301 && m.log[from].value == 0 && m.global_ctrl == 0,
+          "Zen 4: stopping clears PerfCntrGlobalCtl first");
+    model_run_loop(&m, 10, 0);
+    CHECK(model_read(&m, &plan.events[0]) == 60, "Zen 4: stopped");
+
+    struct pmu_overflow ovf;
+    memset(&ovf, 0, sizeof ovf);
+    CHECK(plan_of("instructions") == 0 &&
+              pmu_overflow_setup(&pmu, &plan, 0, 100, &ovf, err, sizeof err) == 0 &&
+              ovf.regs.style == PMU_OVF_GLOBAL_STATUS && ovf.regs.status_msr == 0xc0000300 &&
+              ovf.regs.status_reset_msr == 0xc0000302,
+          "Zen 4: sampling reads PerfCntrGlobalStatus and clears through GlobalStatusClr (%s)",
+          err);
+    CHECK_OK(pmu_overflow_start(&pmu, &plan, &ovf));
+    bool pending = true;
+    CHECK(pmu_overflow_pending(&pmu, &ovf, &pending) == 0 && !pending, "Zen 4: none pending");
+    model_run_loop(&m, 25, 0); /* 100 instructions */
+    CHECK(pmu_overflow_pending(&pmu, &ovf, &pending) == 0 && pending &&
+              (m.global_status & ovf.regs.status_bit),
+          "Zen 4: 100 instructions overflow the counter: its GlobalStatus bit is set");
+    CHECK(pmu_overflow_rearm(&pmu, &ovf) == 0 && !(m.global_status & ovf.regs.status_bit),
+          "Zen 4: re-arming clears it through GlobalStatusClr");
+    CHECK(m.faults == 0, "Zen 4: no access faulted (%u)", m.faults);
+
+    model_pmu(&m, &pmu, MODEL_AMD, "fam17h", NULL);
+    CHECK_OK(plan_of("cycles"));
+    CHECK(pmu.caps.perfmon_version == 0 && pmu_verify(&pmu, &plan, 0),
+          "Zen 1 has no PerfMonV2: the EN bits alone, and it counts");
+    CHECK_OK(pmu_start_pass(&pmu, &plan, 0));
+    CHECK(!log_touches(0, 0xc0000300, 0xc0000303) && m.faults == 0,
+          "Zen 1: no PerfMonV2 register is touched (they would #GP)");
+}
+
 int main(void)
 {
     legacy();
+    perfmon_v2();
     core_extension();
     event_tables_by_family();
     revision_rule();

@@ -195,6 +195,12 @@ static bool table_cpu_named(const char *name, const struct pmu_cpu_opts *opts, s
     if (c->vendor == VENDOR_AMD) {
         str_copy(cpu->vendor_string, sizeof cpu->vendor_string, "AuthenticAMD");
         cpu->features[FEAT_AMD_PERFCTR_CORE] = true;
+        /* Zen 4 is the first with PerfMonV2 and its six core counters
+         * (CPUID 0x80000022 EAX[0], EBX[3:0]; Linux's amd_core_pmu_init). */
+        if (str_ieq(c->pfm_name, "amd64_fam19h_zen4")) {
+            cpu->features[FEAT_AMD_PERFMON_V2] = true;
+            cpu->amd_core_counters = 6;
+        }
         return true;
     }
     str_copy(cpu->vendor_string, sizeof cpu->vendor_string, "GenuineIntel");

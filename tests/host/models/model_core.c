@@ -36,6 +36,14 @@ bool model_init(struct model *m, enum model_kind kind, const char *cpu_name,
         m->core_ext = m->cpu.features[FEAT_AMD_PERFCTR_CORE];
         m->n_gp = m->core_ext ? 6 : 4;
         m->gp_width = 48;
+        /* PerfMonV2: CPUID says how many counters; PerfCntrGlobalCtl
+         * starts at 0 here, so that a PMU layer that does not program it
+         * counts nothing. */
+        m->version = m->cpu.features[FEAT_AMD_PERFMON_V2] ? 2 : 0;
+        if (m->version == 2) {
+            m->n_gp = m->cpu.amd_core_counters;
+            m->global_ctrl = 0;
+        }
         return m->cpu.vendor == VENDOR_AMD;
     case MODEL_PPC604:
         m->n_gp = m->cpu.family == 0x0004 ? 2 : 4;
