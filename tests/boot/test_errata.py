@@ -26,7 +26,7 @@ def check(ring):
               "Snowridge ring=%s: %s marked by erratum SRF7 (%s of %s)"
               % (ring, "instructions and branches" if want else "nothing", sorted(marked),
                  measured))
-    bc.report("pmu: arch: E-core erratum SRF7 (Jacobsville/Snowridge)" in b.serial and b.passed,
+    bc.report("pmu: arch (tmt): E-core erratum SRF7 (Jacobsville/Snowridge)" in b.serial and b.passed,
               "Snowridge ring=%s: the PMU inventory names the erratum and its source, and the "
               "run ends with PASS" % ring)
 
