@@ -9,6 +9,7 @@
  * 13), the full-width aliases IA32_A_PMCi (0x4C1+i) take all bits. */
 #include "lib/fmt.h"
 #include "lib/kstring.h"
+#include "pmu/x86/arch_constraints.h"
 #include "pmu/x86/events_arch.h"
 #include "pmu/x86/events_pfm.h"
 #include "pmu/x86/evtsel.h"
@@ -249,6 +250,16 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
             return pmu_error(err, errlen, "'%s': %s is not on this CPU (CPUID leaf 0xA EBX)",
                              spec->text, desc->name);
         }
+    }
+    /* The model's counter constraints (Linux's), on the GP counters. */
+    uint32_t select = (uint32_t)(ev->config & EVTSEL_EVENT_MASK);
+    uint32_t umask = (uint32_t)(ev->config >> EVTSEL_UMASK_SHIFT) & 0xff;
+    uint32_t gp =
+        arch_gp_counters(pmu->caps.model_table ? pmu->caps.model_table->name : NULL, select, umask);
+    ev->counter_mask &= gp | ~rules.all_counters;
+    if (!(ev->counter_mask & rules.all_counters)) {
+        return pmu_error(err, errlen, "'%s': it counts only on PMC counters this CPU lacks (0x%x)",
+                         spec->text, (unsigned)gp);
     }
     return place_fixed(pmu, spec, ev, err, errlen);
 }

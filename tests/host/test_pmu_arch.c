@@ -1,6 +1,7 @@
 /* The architectural perfmon backend (v1-v5) against the arch model. */
 #include <string.h>
 
+#include "pmu/x86/regs.h"
 #include "tests/host/check.h"
 #include "tests/host/pmu_fixture.h"
 
@@ -183,9 +184,36 @@ static void errata(void)
     CHECK(!*marking(0, PMU_QUIRK_GATE) && !*marking(1, PMU_QUIRK_GATE), "Skylake: nothing marked");
 }
 
+/* A generated table's events on the counters Linux lets them use
+ * (pmu/x86/arch_constraints.c): Sandy Bridge's L1D_PEND_MISS.PENDING and
+ * CYCLE_ACTIVITY.CYCLES_L1D_PENDING both need PMC2, so they take two
+ * passes; INST_RETIRED.PREC_DIST goes on PMC1 alone; the pseudo-encoding
+ * of reference cycles on FIXED2 alone, and where that counter is absent it
+ * is refused; an unconstrained event may use any counter. */
+static void model_constraints(void)
+{
+    model_pmu(&m, &pmu, MODEL_ARCH, "snb", NULL);
+    CHECK(plan_of("L1D_PEND_MISS:PENDING,CYCLE_ACTIVITY:CYCLES_L1D_PENDING") == 0 &&
+              plan.n_passes == 2 && plan.events[0].counter_mask == 0x4 &&
+              !strcmp(plan.events[0].counter, "PMC2") && !strcmp(plan.events[1].counter, "PMC2"),
+          "snb: two events that only PMC2 counts take two passes (%s)", err);
+    CHECK(plan_of("INST_RETIRED:PREC_DIST") == 0 && plan.events[0].counter_mask == 0x2,
+          "snb: INST_RETIRED:PREC_DIST on PMC1 alone (mask 0x%x)", plan.events[0].counter_mask);
+    CHECK(plan_of("UNHALTED_REFERENCE_CYCLES") == 0 &&
+              plan.events[0].counter_mask == 1u << (ARCH_FIXED_BASE + 2),
+          "snb: its reference cycles (00H/03H) on FIXED2 alone");
+    CHECK(plan_of("UOPS_ISSUED:ANY") == 0 && plan.events[0].counter_mask == 0xf,
+          "snb: an unconstrained event may use every PMC (mask 0x%x)", plan.events[0].counter_mask);
+    struct pmu_cpu_opts opts = PMU_CPU_ARCH(3, 4, 2);
+    model_pmu(&m, &pmu, MODEL_ARCH, "snb", &opts);
+    CHECK(plan_of("UNHALTED_REFERENCE_CYCLES") < 0 && strstr(err, "FIXED_CTR2"),
+          "snb without FIXED_CTR2: its reference cycles are refused: %s", err);
+}
+
 int main(void)
 {
     detection();
+    model_constraints();
     errata();
     fixed_and_global();
     overflow_flag();
