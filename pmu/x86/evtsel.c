@@ -140,7 +140,8 @@ static const struct pmu_umask_desc *find_umask(const struct evtsel_rules *rules,
 }
 
 /* A perf alias ("cycles") becomes the spec it stands for, any form, with
- * the user's modifiers after its own. Returns 1 when spec is no alias. */
+ * the user's modifiers after its own, and EVENT.UMASK becomes EVENT:UMASK.
+ * Returns 1 when spec is neither. */
 static int expand_alias(const struct evtsel_rules *rules, const struct pmu_spec *spec,
                         struct pmu_spec *expanded, char *err, size_t errlen)
 {
@@ -151,10 +152,23 @@ static int expand_alias(const struct evtsel_rules *rules, const struct pmu_spec 
     for (unsigned a = 0; !alias && a < PMU_ARRAY_SIZE(rules->aliases); a++) {
         alias = pmu_find_alias(rules->aliases[a], spec->name);
     }
-    if (!alias) {
+    if (alias) {
+        return pmu_expand_alias(alias, spec, expanded, err, errlen);
+    }
+    /* perf's and Intel's event lists write EVENT.UMASK (INST_RETIRED.ANY_P):
+     * the unit mask after the first dot of a name that is an event. */
+    const char *dot = strchr(spec->name, '.');
+    char name[PMU_SPEC_NAME_LEN];
+    if (!dot || (size_t)(dot - spec->name) >= sizeof name) {
         return 1;
     }
-    return pmu_expand_alias(alias, spec, expanded, err, errlen);
+    str_copy(name, (size_t)(dot - spec->name) + 1, spec->name);
+    if (!find_desc(rules, name)) {
+        return 1;
+    }
+    char dotted[PMU_SPEC_NAME_LEN];
+    fmt_snprintf(dotted, sizeof dotted, "%s:%s", name, dot + 1);
+    return pmu_expand_alias(dotted, spec, expanded, err, errlen);
 }
 
 /* The bits a unit mask's code may add to PerfEvtSel, shifted right by 8

@@ -204,6 +204,12 @@ static void model_constraints(void)
           "snb: its reference cycles (00H/03H) on FIXED2 alone");
     CHECK(plan_of("UOPS_ISSUED:ANY") == 0 && plan.events[0].counter_mask == 0xf,
           "snb: an unconstrained event may use every PMC (mask 0x%x)", plan.events[0].counter_mask);
+    CHECK(plan_of("L1D_PEND_MISS.PENDING:u") == 0 &&
+              !strcmp(plan.events[0].name, "L1D_PEND_MISS:PENDING:u") &&
+              plan.events[0].counter_mask == 0x4,
+          "snb: perf's EVENT.UMASK is EVENT:UMASK, modifiers after it (%s)", plan.events[0].name);
+    CHECK(plan_of("L1D_PEND_MISS.NOPE") < 0 && strstr(err, "'NOPE' is neither a unit mask"),
+          "snb: a dotted name with no such unit mask says so: %s", err);
     struct pmu_cpu_opts opts = PMU_CPU_ARCH(3, 4, 2);
     model_pmu(&m, &pmu, MODEL_ARCH, "snb", &opts);
     CHECK(plan_of("UNHALTED_REFERENCE_CYCLES") < 0 && strstr(err, "FIXED_CTR2"),
