@@ -61,12 +61,18 @@ TARGETS = {
 PMU_SYNTAX = [":", ",", "=", "=0x", "cpu/", "/u", "/k", "event=0x", "umask=0x", "r"]
 
 
-def sources(target):
+def sources(target, build_dir):
+    """The target's sources, tools/hostlib's, and what the synthetic CPUs
+    need: the CPU rows of the tables generated from libpfm4, and for the PMU
+    layer the tables themselves, which `make` wrote into the build."""
     names = [os.path.relpath(p, ROOT) if os.path.isabs(p) else p for p in TARGETS[target]]
     hostlib = sorted(glob.glob(os.path.join(ROOT, "tools", "hostlib", "*.c")))
     pmu = any(n.startswith("pmu/") for n in names)
-    return names + [os.path.relpath(p, ROOT) for p in hostlib
-                    if pmu or os.path.basename(p) != "registry.c"]
+    extra = ([os.path.relpath(os.path.join(os.path.dirname(build_dir), "gen", "pmu", "x86",
+                                           "events_pfm.c"), ROOT)] if pmu
+             else ["pmu/x86/pfm_cpus.c"])
+    return names + extra + [os.path.relpath(p, ROOT) for p in hostlib
+                            if pmu or os.path.basename(p) != "registry.c"]
 
 
 def stale(obj):
@@ -98,7 +104,7 @@ def build(target, build_dir):
     # Instrumented for coverage and the sanitizers; main comes at the link.
     extra = ["-fsanitize=fuzzer-no-link,%s" % SANITIZE, "-fno-sanitize-recover=undefined"]
     jobs = [(src, os.path.join(build_dir, "obj", src + ".o"))
-            for src in sources(target) + ["tests/fuzz/%s.c" % target]]
+            for src in sources(target, build_dir) + ["tests/fuzz/%s.c" % target]]
     with ThreadPoolExecutor(max_workers=2) as pool:
         errors = [e for e in pool.map(lambda j: compile_one(j[0], j[1], extra), jobs)
                   if e]
