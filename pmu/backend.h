@@ -64,6 +64,10 @@ struct pmu_umask_desc {
  * pmu/x86/events_pfm.h) take no other value; without it the user's value
  * is ORed in, as libpfm4 does. */
 #define PMU_UMF_FIXES 0x20
+/* libpfm4 encodes the unit mask (or the event) with event select 00H,
+ * which on Intel is no event but the pseudo-encoding of another event's
+ * fixed counter: it would count that, or nothing, under this name. */
+#define PMU_UMF_NOT_AN_EVENT 0x40
 /* Unit masks form groups (e.g. request type, core select): defaults fill
  * each group the user left unnamed. Group 0 unless flagged. */
 #define PMU_UMF_GROUP_SHIFT     8
@@ -114,8 +118,9 @@ struct pmu_event_desc {
 #define PMU_EVF_NO_USR   0x100
 #define PMU_EVF_NO_OS    0x200
 /* Listed, but encodable with none of the unit masks this model has. */
-#define PMU_EVF_NO_ENCODING 0x80
-#define PMU_EVF_BACKEND     0x10000 /* bits 16-23; 24-31 hold the PMU_REV_* range */
+#define PMU_EVF_NO_ENCODING  0x80
+#define PMU_EVF_NOT_AN_EVENT 0x400   /* as PMU_UMF_NOT_AN_EVENT, for an event without unit masks */
+#define PMU_EVF_BACKEND      0x10000 /* bits 16-23; 24-31 hold the PMU_REV_* range */
 
 #define PMU_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

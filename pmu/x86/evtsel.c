@@ -199,6 +199,18 @@ static int needs_extra_reg(const struct pmu_spec *spec, const char *what, char *
                      spec->text, what);
 }
 
+static int not_an_event(const struct pmu_spec *spec, const struct pmu_event_desc *desc,
+                        const struct pmu_umask_desc *um, char *err, size_t errlen)
+{
+    unsigned umask = um ? um->code & 0xff : (desc->code >> 16) & 0xff;
+    return pmu_error(err, errlen,
+                     "'%s': libpfm4 encodes %s%s%s as event select 00H unit mask 0x%02x, which "
+                     "is no event but %s: refused rather than counted under this name",
+                     spec->text, desc->name, um ? ":" : "", um ? um->name : "", umask,
+                     umask >= 1 && umask <= 4 ? "another event's fixed-counter pseudo-encoding"
+                                              : "reserved");
+}
+
 /* The modifiers a generated table's event may not take (pmu/backend.h,
  * PMU_EVF_NO_*), and the PerfEvtSel field of each that a unit mask may fix. */
 static const struct {
@@ -280,6 +292,9 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_mod_
             if (um->flags & PMU_UMF_EXTRA_REG) {
                 return needs_extra_reg(spec, um->name, err, errlen);
             }
+            if (um->flags & PMU_UMF_NOT_AN_EVENT) {
+                return not_an_event(spec, desc, um, err, errlen);
+            }
             if (um->flags & PMU_UMF_OVERRIDE) {
                 if (override && (override->code >> 24) != (um->code >> 24)) {
                     return pmu_error(err, errlen,
@@ -307,6 +322,9 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_mod_
     }
     if (desc->flags & PMU_EVF_EXTRA_REG) {
         return needs_extra_reg(spec, desc->name, err, errlen);
+    }
+    if (desc->flags & PMU_EVF_NOT_AN_EVENT) {
+        return not_an_event(spec, desc, NULL, err, errlen);
     }
     if (desc->flags & PMU_EVF_NO_ENCODING) {
         return pmu_error(err, errlen,

@@ -21,6 +21,9 @@
  *   - an event or unit mask whose encoding takes a second register
  *     (offcore response, load latency, precise front end) is flagged
  *     PMU_EVF_EXTRA_REG or PMU_UMF_EXTRA_REG;
+ *   - an Intel event or unit mask that libpfm4 encodes with event select
+ *     00H but that is not a fixed counter's event is flagged
+ *     PMU_EVF_NOT_AN_EVENT or PMU_UMF_NOT_AN_EVENT (pseudo_encoding_ok);
  *   - a unit mask libpfm4 refuses on its own is left out.
  * libpfm4 4.13 cannot be initialized twice in one process (pfm_terminate
  * then pfm_initialize frees twice), so each PMU is read in a child, which
@@ -81,6 +84,38 @@ static bool tells(const struct umask *a, const struct umask *b)
     size_t n = strcspn(a->equiv, ":");
     return !b->refused && !b->equiv[0] && a != b &&
            !(n == strlen(b->name) && strncmp(a->equiv, b->name, n) == 0);
+}
+
+/* Whether an Intel encoding with event select 00H is the event its name
+ * says. 00H is no event: 00H/01H-04H are the fixed counters'
+ * pseudo-encodings of INST_RETIRED.ANY (and, from Ice Lake, .PREC_DIST),
+ * CPU_CLK_UNHALTED.THREAD (.CORE), CPU_CLK_UNHALTED.REF_TSC and
+ * TOPDOWN.SLOTS (Intel SDM vol. 3B, the table of fixed-function counters;
+ * Linux's FIXED_EVENT_CONSTRAINTs). libpfm4 4.13 gives some other events
+ * select 00H (Ice Lake's and Sapphire Rapids' TOPDOWN.*_SLOTS, Goldmont's
+ * CPU_CLK_UNHALTED.REF and .CORE_P): programmed, they would count another
+ * event, or nothing, under their name. */
+static bool pseudo_encoding_ok(const char *event, const char *umask, unsigned byte)
+{
+    static const struct {
+        unsigned byte;
+        const char *event, *umask;
+    } fixed[] = {
+        {1, "INST_RETIRED", "ANY"},
+        {1, "INST_RETIRED", "PREC_DIST"},
+        {2, "CPU_CLK_UNHALTED", "THREAD"},
+        {2, "CPU_CLK_UNHALTED", "CORE"},
+        {3, "CPU_CLK_UNHALTED", "REF_TSC"},
+        {3, "UNHALTED_REFERENCE_CYCLES", ""},
+        {4, "TOPDOWN", "SLOTS"},
+    };
+    for (unsigned i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        if (fixed[i].byte == byte && strcmp(fixed[i].event, event) == 0 &&
+            strcmp(fixed[i].umask, umask) == 0) {
+            return true;
+        }
+    }
+    return false;
 }
 
 /* True when libpfm4 refuses another value for a field the unit mask
@@ -186,6 +221,9 @@ static void read_event(int idx, bool amd, unsigned *n_umasks, unsigned *n_left_o
     if ((select == 0xc0 || select == 0x76 || select == 0x3c) && n == 0 && (code >> 16) == 0) {
         flags |= PMU_EVF_ADVANCES; /* instructions and cycles */
     }
+    if (!amd && n == 0 && select == 0 && !pseudo_encoding_ok(ei.name, "", code >> 16)) {
+        flags |= PMU_EVF_NOT_AN_EVENT;
+    }
     printf("E %s 0x%x 0x%x\n", ei.name, code, flags);
     for (unsigned i = 0; i < n; i++) {
         struct umask *u = &um[i];
@@ -227,6 +265,9 @@ static void read_event(int idx, bool amd, unsigned *n_umasks, unsigned *n_left_o
         }
         if (fixes_fields(ei.name, u)) {
             uflags |= PMU_UMF_FIXES;
+        }
+        if (!amd && sel == 0 && !pseudo_encoding_ok(ei.name, u->name, ucode & 0xff)) {
+            uflags |= PMU_UMF_NOT_AN_EVENT;
         }
         printf("U %s 0x%x 0x%x\n", u->name, ucode, uflags);
         (*n_umasks)++;
