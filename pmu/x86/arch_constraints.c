@@ -3,8 +3,8 @@
  * they come from the event constraints of Linux's perf
  * (arch/x86/events/intel/core.c, intel_<model>_event_constraints), which
  * the kernel enforces when it schedules events. The first row that matches
- * wins, as there. Sapphire Rapids is left out (its list was not at hand in
- * full); Silvermont, Goldmont and Tremont have none for GP counters. */
+ * wins, as there. Silvermont, Goldmont and Tremont have none for GP
+ * counters there. */
 #include "lib/kstring.h"
 #include "pmu/x86/arch_constraints.h"
 
@@ -110,13 +110,29 @@ static const struct constraint icl[] = {
     END_CONSTRAINT,
 };
 
+static const struct constraint spr[] = {
+    EV(0x2e, 0xff),          /* LONGEST_LAT_CACHE.*: any counter */
+    EV(0x3c, 0xff),          /* CPU_CLK_UNHALTED.*: any counter */
+    RANGE(0x01, 0x8f, 0xf),  /* generally, events below 0x90 on PMC0-3 */
+    UEV(0x01a3, 0xf),        /* CYCLE_ACTIVITY.CYCLES_L2_MISS */
+    UEV(0x02a3, 0xf),        /* CYCLE_ACTIVITY.CYCLES_L3_MISS */
+    UEV(0x08a3, 0xf),        /* CYCLE_ACTIVITY.CYCLES_L1D_MISS */
+    UEV(0x04a4, 0x1),        /* TOPDOWN.BACKEND_BOUND_SLOTS */
+    UEV(0x08a4, 0x1),        /* TOPDOWN.BR_MISPREDICT_SLOTS */
+    UEV(0x02cd, 0x1),        /* MEM_TRANS_RETIRED.STORE_SAMPLE */
+    EV(0xce, 0x1),           /* AMX_OPS_RETIRED */
+    RANGE(0xd0, 0xdf, 0xf),  /* MEM_INST_RETIRED .. */
+    RANGE(0x90, 0xfe, 0xff), /* generally, events from 0x90 on any counter */
+    END_CONSTRAINT,
+};
+
 static const struct {
     const char *pfm_name;
     const struct constraint *list;
 } lists[] = {
     {"nhm", nhm}, {"nhm_ex", nhm}, {"wsm", wsm}, {"wsm_dp", wsm}, {"snb", snb}, {"snb_ep", snb},
     {"ivb", ivb}, {"ivb_ep", ivb}, {"hsw", hsw}, {"hsw_ep", hsw}, {"bdw", bdw}, {"bdw_ep", bdw},
-    {"skl", skl}, {"skx", skl},    {"clx", skl}, {"icl", icl},    {"icx", icl},
+    {"skl", skl}, {"skx", skl},    {"clx", skl}, {"icl", icl},    {"icx", icl}, {"spr", spr},
 };
 
 uint32_t arch_gp_counters(const char *pfm_name, uint32_t select, uint32_t umask)

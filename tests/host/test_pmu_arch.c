@@ -210,6 +210,16 @@ static void model_constraints(void)
           "snb: perf's EVENT.UMASK is EVENT:UMASK, modifiers after it (%s)", plan.events[0].name);
     CHECK(plan_of("L1D_PEND_MISS.NOPE") < 0 && strstr(err, "'NOPE' is neither a unit mask"),
           "snb: a dotted name with no such unit mask says so: %s", err);
+    struct pmu_cpu_opts spr = PMU_CPU_ARCH(5, 8, 4);
+    model_pmu(&m, &pmu, MODEL_ARCH, "spr", &spr);
+    CHECK(plan_of("LONGEST_LAT_CACHE:MISS,L1D_PEND_MISS:PENDING,MEM_LOAD_RETIRED:L1_HIT,"
+                  "BR_INST_RETIRED:ALL_BRANCHES") == 0 &&
+              plan.events[0].counter_mask == 0xff && plan.events[1].counter_mask == 0xf &&
+              plan.events[2].counter_mask == 0xf && plan.events[3].counter_mask == 0xff,
+          "spr with 8 PMCs: 2EH and C4H on any, 48H (below 90H) and D1H on PMC0-3 (masks 0x%x "
+          "0x%x 0x%x 0x%x: %s)",
+          plan.events[0].counter_mask, plan.events[1].counter_mask, plan.events[2].counter_mask,
+          plan.events[3].counter_mask, err);
     struct pmu_cpu_opts opts = PMU_CPU_ARCH(3, 4, 2);
     model_pmu(&m, &pmu, MODEL_ARCH, "snb", &opts);
     CHECK(plan_of("UNHALTED_REFERENCE_CYCLES") < 0 && strstr(err, "FIXED_CTR2"),
