@@ -211,6 +211,45 @@ static int not_an_event(const struct pmu_spec *spec, const struct pmu_event_desc
                                               : "reserved");
 }
 
+/* Refuses, with the reason, a unit mask that cannot join the ones named
+ * before it or that a generated table marks as not countable here. */
+static int umask_refused(const struct pmu_spec *spec, const struct pmu_event_desc *desc,
+                         const struct pmu_umask_desc *const named[], unsigned n,
+                         const struct pmu_umask_desc *um, char *err, size_t errlen)
+{
+    const struct pmu_umask_desc *clash = combines(named, n, um);
+    if (clash) {
+        return pmu_error(err, errlen, "'%s': unit mask '%s' cannot be combined with '%s'",
+                         spec->text, um->name, clash->name);
+    }
+    if (um->flags & PMU_UMF_EXTRA_REG) {
+        return needs_extra_reg(spec, um->name, err, errlen);
+    }
+    if (um->flags & PMU_UMF_NOT_AN_EVENT) {
+        return not_an_event(spec, desc, um, err, errlen);
+    }
+    return 0;
+}
+
+/* The same for the event: 0, or -1 with the reason. */
+static int event_refused(const struct pmu_spec *spec, const struct pmu_event_desc *desc, char *err,
+                         size_t errlen)
+{
+    if (desc->flags & PMU_EVF_EXTRA_REG) {
+        return needs_extra_reg(spec, desc->name, err, errlen);
+    }
+    if (desc->flags & PMU_EVF_NOT_AN_EVENT) {
+        return not_an_event(spec, desc, NULL, err, errlen);
+    }
+    if (desc->flags & PMU_EVF_NO_ENCODING) {
+        return pmu_error(err, errlen,
+                         "'%s': libpfm4 lists %s for this model without a unit mask it can "
+                         "encode here",
+                         spec->text, desc->name);
+    }
+    return 0;
+}
+
 /* The modifiers a generated table's event may not take (pmu/backend.h,
  * PMU_EVF_NO_*), and the PerfEvtSel field of each that a unit mask may fix. */
 static const struct {
@@ -284,16 +323,8 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_mod_
             return -1;
         }
         if (um) {
-            const struct pmu_umask_desc *clash = combines(named, n_umasks, um);
-            if (clash) {
-                return pmu_error(err, errlen, "'%s': unit mask '%s' cannot be combined with '%s'",
-                                 spec->text, um->name, clash->name);
-            }
-            if (um->flags & PMU_UMF_EXTRA_REG) {
-                return needs_extra_reg(spec, um->name, err, errlen);
-            }
-            if (um->flags & PMU_UMF_NOT_AN_EVENT) {
-                return not_an_event(spec, desc, um, err, errlen);
+            if (umask_refused(spec, desc, named, n_umasks, um, err, errlen) < 0) {
+                return -1;
             }
             if (um->flags & PMU_UMF_OVERRIDE) {
                 if (override && (override->code >> 24) != (um->code >> 24)) {
@@ -320,17 +351,8 @@ static int resolve_named(const struct evtsel_rules *rules, const struct pmu_mod_
                              spec->text, mod->key, desc->name);
         }
     }
-    if (desc->flags & PMU_EVF_EXTRA_REG) {
-        return needs_extra_reg(spec, desc->name, err, errlen);
-    }
-    if (desc->flags & PMU_EVF_NOT_AN_EVENT) {
-        return not_an_event(spec, desc, NULL, err, errlen);
-    }
-    if (desc->flags & PMU_EVF_NO_ENCODING) {
-        return pmu_error(err, errlen,
-                         "'%s': libpfm4 lists %s for this model without a unit mask it can "
-                         "encode here",
-                         spec->text, desc->name);
+    if (event_refused(spec, desc, err, errlen) < 0) {
+        return -1;
     }
     if (desc->n_umasks) {
         bool any_default = false;
