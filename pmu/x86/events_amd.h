@@ -16,7 +16,7 @@
  * (pmu/x86/events_pfm.h): AMD_FAM17H has no table here. */
 enum amd_family { AMD_K7, AMD_K8, AMD_FAM10H, AMD_FAM15H, AMD_FAM17H };
 
-#define AMD_MAX_TABLES 9 /* tables that cover one family (family 10h: 9) */
+#define AMD_MAX_TABLES 6 /* tables that cover one family (family 10h: 6) */
 
 /* Silicon revisions whose events or unit masks differ, as libpfm4 orders
  * them across families (amd64_rev_t in pfmlib_amd64_priv.h): an entry

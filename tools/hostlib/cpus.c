@@ -179,8 +179,8 @@ static unsigned table_arch_version(const char *pfm_name)
 static bool table_cpu_named(const char *name, const struct pmu_cpu_opts *opts, struct cpu_info *cpu)
 {
     const struct pfm_cpu *c = NULL;
-    for (unsigned i = 0; !c && table_cpu(i); i++) {
-        c = str_ieq(name, table_cpu(i)->pfm_name) ? table_cpu(i) : NULL;
+    for (unsigned i = 0; (c = table_cpu(i)) && !str_ieq(name, c->pfm_name); i++) {
+        continue;
     }
     if (!c) {
         return false;
