@@ -97,7 +97,7 @@ def capture(name, iso, tmp, uefi=False, results=True, keys=True, budget=130):
     proc = subprocess.Popen(["timeout", str(budget + 20)] + cmd, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     got = {"shots": [], "qr": {}, "qr_all": {}, "results": None, "keyshots": [], "pages": None}
-    text = ""
+    text, drawing = "", None
     try:
         while time.monotonic() - start < budget - 40 and "barebench: finished" not in text:
             time.sleep(0.5)
@@ -124,8 +124,16 @@ def capture(name, iso, tmp, uefi=False, results=True, keys=True, budget=130):
                 got["qr_all"].setdefault(page[0], []).append(shot)
                 got["pages"] = page[1]
             elif results and on_pixels and not got["results"]:
+                # The kernel draws a page row by row, so a screendump may
+                # catch it half drawn: a results page counts once two shots
+                # in a row show it alike.
                 if screen_text(shot, glyphs, 1)[0].startswith("barebench results"):
-                    got["results"] = shot
+                    pixels = read_ppm(shot)[2]
+                    if pixels == drawing:
+                        got["results"] = shot
+                    drawing = pixels
+                    continue
+            drawing = None
         # PgUp, then PgDn: the log kept in memory, a screenful at a time;
         # pressed KEY_PRESSES times, to reach the log's first and last rows.
         for key in ("pgup", "pgdn") if keys else ():
