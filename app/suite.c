@@ -237,6 +237,51 @@ static void print_row(const struct suite_context *ctx, const struct payload *p, 
     }
 }
 
+/* Each metric of the pass (Topdown's) as the share of its base count
+ * (the slots) that it is in each repetition, the median of those: the
+ * breakdown of one window, which the per-iteration medians of its rows,
+ * each the median of another repetition, need not add up to. Taken before
+ * the rows' statistics sort each event's repetitions apart. */
+static int metric_base[WINDOW_MAX_READS]; /* the base's slot, or -1 */
+static int64_t metric_share[WINDOW_MAX_READS];
+
+static void take_metrics(const struct suite_context *ctx, const struct measure_config *cfg)
+{
+    static int64_t share[MEASURE_MAX_REPS];
+    for (unsigned slot = 0; slot < result.n_events; slot++) {
+        const struct pmu_read *r = &ctx->plan->events[result.event[slot]].read;
+        metric_base[slot] = -1;
+        for (unsigned b = 0; r->metric && b < result.n_events; b++) {
+            const struct pmu_read *base = &ctx->plan->events[result.event[b]].read;
+            if (base->metric || base->index != r->of) {
+                continue;
+            }
+            for (uint32_t i = 0; i < cfg->reps; i++) {
+                int64_t of = result.value[b][i];
+                share[i] = of > 0 ? result.value[slot][i] * 10000 / of : 0;
+            }
+            struct stats s;
+            stats_compute(share, cfg->reps, &s);
+            metric_base[slot] = (int)b;
+            metric_share[slot] = s.median;
+            break;
+        }
+    }
+}
+
+static void print_metrics(const struct suite_context *ctx)
+{
+    for (unsigned slot = 0; slot < result.n_events; slot++) {
+        if (metric_base[slot] >= 0) {
+            char v[24];
+            fmt_fixed(v, sizeof v, metric_share[slot], 2);
+            kprintf("  %s: %s%% of %s (median of the repetitions' shares)\n",
+                    ctx->plan->events[result.event[slot]].name, v,
+                    ctx->plan->events[result.event[metric_base[slot]]].name);
+        }
+    }
+}
+
 /* What disturbed the pass's repetitions (format 5), where anything did:
  * how many were measured again, how many kept disturbed (the redo limit
  * reached), and per kind how many saw it ("smi 1; pending interrupt 2"). */
@@ -287,6 +332,35 @@ static const char *start_pass(const struct suite_context *ctx, unsigned pass)
     return why;
 }
 
+/* Before each window: what the pass's reads must find reset (Topdown's
+ * SLOTS and PERF_METRICS). A write that faults is remembered, and the
+ * pass then gives no values. */
+static bool reset_faulted;
+
+static void reset_window(const void *arg, unsigned pass)
+{
+    const struct suite_context *ctx = arg;
+    /* The sampler's preset must stand; that pass's windows give no values. */
+    if (sample_owns_pass(pass)) {
+        return;
+    }
+    if (pmu_reset_window(ctx->pmu, ctx->plan, pass) < 0) {
+        reset_faulted = true;
+    }
+}
+
+static const char *reset_failure(unsigned pass)
+{
+    static char why[96];
+    if (!reset_faulted) {
+        return NULL;
+    }
+    fmt_snprintf(why, sizeof why,
+                 "pass %u: a register write faulted while resetting the counters before a window",
+                 pass);
+    return why;
+}
+
 /* Stops one pass; a failure is said, and the next pass reprograms every
  * counter it uses, so results already taken stand. */
 static void stop_pass(const struct suite_context *ctx, unsigned pass)
@@ -317,8 +391,13 @@ static void print_overhead(const struct suite_context *ctx, const struct measure
             kprintf("window overhead, pass %u: not measured: %s\n", pass, why);
             continue;
         }
+        reset_faulted = false;
         unsigned n = measure_overhead(ctx->plan, pass, cfg, &result, min_count);
         stop_pass(ctx, pass);
+        if ((why = reset_failure(pass))) {
+            kprintf("window overhead, pass %u: not measured: %s\n", pass, why);
+            continue;
+        }
         kprintf("window overhead, pass %u (minimum of %u empty windows):", pass,
                 (unsigned)cfg->reps);
         for (unsigned i = 0; i < n; i++) {
@@ -356,10 +435,14 @@ static bool measure_payload(const struct suite_context *ctx, const struct payloa
             return true;
         }
         struct pass_job job = {p, ctx->plan, pass, cfg, regs};
+        reset_faulted = false;
         bool ok = suite_catch(run_pass_job, &job, &why, fault);
         stop_pass(ctx, pass);
         if (!ok) {
             return false;
+        }
+        if (!why) {
+            why = reset_failure(pass);
         }
         if (why) {
             print_skip(p, why);
@@ -371,9 +454,11 @@ static bool measure_payload(const struct suite_context *ctx, const struct payloa
             continue;
         }
         print_pass_header(ctx, p, pass, cfg);
+        take_metrics(ctx, cfg);
         for (unsigned slot = 0; slot < result.n_events; slot++) {
             print_row(ctx, p, pass, slot, cfg);
         }
+        print_metrics(ctx);
         if (cfg->probe) {
             record_disturbed(p, pass, cfg->probe);
         }
@@ -408,6 +493,8 @@ unsigned suite_run(const struct suite_context *ctx)
     }
     cfg.ser = suite_conditions_setup(ctx->pmu, o->serialize, o->turbo == TURBO_OFF);
     cfg.probe = suite_probe();
+    cfg.before_window = reset_window;
+    cfg.window_ctx = ctx;
     if (selection.list_only) {
         print_boot_record(ctx, cfg.ser);
         run_errors_record();

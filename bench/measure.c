@@ -44,6 +44,19 @@ static unsigned pass_reads(const struct pmu_plan *plan, unsigned pass, struct me
     return n;
 }
 
+/* Runs one window of the pass, after what must precede each, and takes
+ * its reads' deltas. */
+static void run_window(const struct measure_config *cfg, unsigned pass, const struct window *w,
+                       struct payload_regs *regs, uint64_t *delta)
+{
+    uint64_t start[WINDOW_MAX_READS], end[WINDOW_MAX_READS];
+    if (cfg->before_window) {
+        cfg->before_window(cfg->window_ctx, pass);
+    }
+    window_run(w, regs, start, end);
+    pmu_window_deltas(w->reads, w->n_reads, start, end, delta);
+}
+
 unsigned measure_overhead(const struct pmu_plan *plan, unsigned pass,
                           const struct measure_config *cfg, struct measure_result *out,
                           uint64_t *min_count)
@@ -52,17 +65,20 @@ unsigned measure_overhead(const struct pmu_plan *plan, unsigned pass,
     struct payload_regs regs = {0};
     struct pmu_read reads[WINDOW_MAX_READS];
     unsigned n = pass_reads(plan, pass, out, reads);
-    uint64_t start[WINDOW_MAX_READS], end[WINDOW_MAX_READS];
+    uint64_t count[WINDOW_MAX_READS];
     struct window w;
 
+    /* An empty window always fits; were it not to, no event is reported. */
+    out->n_events = 0;
+    if (!window_build(&w, &nothing, 0, reads, n, cfg->ser, code_a, CODE_CAP)) {
+        return 0;
+    }
     out->n_events = n;
-    window_build(&w, &nothing, 0, reads, n, cfg->ser, code_a, CODE_CAP);
     for (uint32_t r = 0; r < cfg->warmup + cfg->reps; r++) {
-        window_run(&w, &regs, start, end);
+        run_window(cfg, pass, &w, &regs, count);
         for (unsigned i = 0; i < n; i++) {
-            uint64_t count = pmu_delta(&reads[i], start[i], end[i]);
-            if (r == cfg->warmup || (r > cfg->warmup && count < min_count[i])) {
-                min_count[i] = count;
+            if (r == cfg->warmup || (r > cfg->warmup && count[i] < min_count[i])) {
+                min_count[i] = count[i];
             }
         }
     }
@@ -84,23 +100,22 @@ const char *measure_pass(const struct payload *p, const struct pmu_plan *plan, u
     uint32_t u = cfg->unroll;
 
     out->n_events = n;
-    out->method = cfg->method;
-    if (out->method == MEASURE_DIFF &&
-        (!window_build(&a, p, u, reads, n, cfg->ser, code_a, CODE_CAP) ||
-         !window_build(&b, p, 2 * u, reads, n, cfg->ser, code_b, CODE_CAP))) {
-        out->method = MEASURE_EMPTY; /* 2U copies do not fit */
-    }
-    if (out->method == MEASURE_EMPTY &&
-        (!window_build(&a, p, 0, reads, n, cfg->ser, code_a, CODE_CAP) ||
-         !window_build(&b, p, u, reads, n, cfg->ser, code_b, CODE_CAP))) {
-        return "the body does not fit in the code buffer at this unroll";
+    out->method = MEASURE_DIFF;
+    if (cfg->method != MEASURE_DIFF ||
+        !window_build(&a, p, u, reads, n, cfg->ser, code_a, CODE_CAP) ||
+        !window_build(&b, p, 2 * u, reads, n, cfg->ser, code_b, CODE_CAP)) {
+        out->method = MEASURE_EMPTY; /* asked for, or 2U copies do not fit */
+        if (!window_build(&a, p, 0, reads, n, cfg->ser, code_a, CODE_CAP) ||
+            !window_build(&b, p, u, reads, n, cfg->ser, code_b, CODE_CAP)) {
+            return "the body does not fit in the code buffer at this unroll";
+        }
     }
 
-    uint64_t start[WINDOW_MAX_READS], end[WINDOW_MAX_READS];
+    uint64_t count[WINDOW_MAX_READS];
     const struct measure_probe *probe = cfg->probe;
     for (uint32_t w = 0; w < cfg->warmup; w++) {
-        window_run(&a, regs, start, end);
-        window_run(&b, regs, start, end);
+        run_window(cfg, pass, &a, regs, count);
+        run_window(cfg, pass, &b, regs, count);
     }
     out->redone = out->kept = 0;
     for (unsigned k = 0; k < MEASURE_DISTURB_KINDS; k++) {
@@ -114,13 +129,13 @@ const char *measure_pass(const struct payload *p, const struct pmu_plan *plan, u
             if (probe) {
                 probe->before(probe->ctx);
             }
-            window_run(&a, regs, start, end);
+            run_window(cfg, pass, &a, regs, count);
             for (unsigned i = 0; i < n; i++) {
-                count_a[i][r] = pmu_delta(&reads[i], start[i], end[i]);
+                count_a[i][r] = count[i];
             }
-            window_run(&b, regs, start, end);
+            run_window(cfg, pass, &b, regs, count);
             for (unsigned i = 0; i < n; i++) {
-                out->value[i][r] = (int64_t)pmu_delta(&reads[i], start[i], end[i]);
+                out->value[i][r] = (int64_t)count[i];
             }
             unsigned seen = probe ? probe->after(probe->ctx) : 0;
             for (unsigned k = 0; k < MEASURE_DISTURB_KINDS; k++) {

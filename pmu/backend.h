@@ -197,6 +197,10 @@ struct pmu_backend {
     /* Lists the events and unit masks (pmu-encode --list). */
     void (*list)(const struct pmu *pmu, pmu_line_fn line, void *ctx);
 
+    /* Event lists a word in an event list may name ("topdown"), as
+     * aliases whose spec is a list; optional. */
+    const struct pmu_alias *groups;
+
     /* The default event set, as a spec list. */
     const char *(*default_events)(const struct pmu *pmu);
 
@@ -233,6 +237,11 @@ struct pmu_backend {
      * other event reads 0 there, which must not pass for a real zero.
      * NULL: every event of the backend counts there (a time counter). */
     bool (*tcg_counts)(const struct pmu_assigned_event *ev);
+
+    /* Register writes that reset what the pass's windows read afresh
+     * each time (pmu_encode_window); optional, NULL where nothing is. */
+    unsigned (*encode_window)(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                              struct pmu_write *out, unsigned max);
 
     /* Register writes that disable one pass, in order. */
     unsigned (*encode_stop)(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,

@@ -162,20 +162,27 @@ static int plan_one(const struct pmu *pmu, struct pmu_plan *plan, const char *wo
     return 0;
 }
 
-int pmu_plan_events(const struct pmu *pmu, const char *spec, struct pmu_plan *plan, char *err,
-                    size_t errlen)
+/* The event list a word names (the backend's groups), or NULL. */
+static const char *group_named(const struct pmu *pmu, const char *word, size_t len)
 {
-    memset(plan, 0, sizeof *plan);
-    if (err && errlen) {
-        err[0] = '\0';
+    char name[PMU_NAME_LEN];
+    if (!pmu->backend->groups || len >= sizeof name) {
+        return NULL;
     }
-    if (!spec || !spec[0]) {
-        spec = pmu->backend->default_events(pmu);
-    }
-    const char *s = spec;
+    memcpy(name, word, len);
+    name[len] = '\0';
+    return pmu_find_alias(pmu->backend->groups, name);
+}
+
+/* Plans each event of a list, expanding groups (which hold none). */
+static int plan_list(const struct pmu *pmu, struct pmu_plan *plan, const char *s, bool groups,
+                     char *err, size_t errlen)
+{
     while (*s) {
         size_t len = pmu_spec_word_len(s);
-        if (plan_one(pmu, plan, s, len, err, errlen) < 0) {
+        const char *group = groups ? group_named(pmu, s, len) : NULL;
+        if (group ? plan_list(pmu, plan, group, false, err, errlen) < 0
+                  : plan_one(pmu, plan, s, len, err, errlen) < 0) {
             return -1;
         }
         s += len;
@@ -189,6 +196,19 @@ int pmu_plan_events(const struct pmu *pmu, const char *spec, struct pmu_plan *pl
     return 0;
 }
 
+int pmu_plan_events(const struct pmu *pmu, const char *spec, struct pmu_plan *plan, char *err,
+                    size_t errlen)
+{
+    memset(plan, 0, sizeof *plan);
+    if (err && errlen) {
+        err[0] = '\0';
+    }
+    if (!spec || !spec[0]) {
+        spec = pmu->backend->default_events(pmu);
+    }
+    return plan_list(pmu, plan, spec, true, err, errlen);
+}
+
 unsigned pmu_encode_pass(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                          struct pmu_write *out, unsigned max)
 {
@@ -199,6 +219,19 @@ unsigned pmu_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, uns
                          struct pmu_write *out, unsigned max)
 {
     return pmu->backend->encode_stop(pmu, plan, pass, out, max);
+}
+
+unsigned pmu_encode_window(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                           struct pmu_write *out, unsigned max)
+{
+    return pmu->backend->encode_window ? pmu->backend->encode_window(pmu, plan, pass, out, max) : 0;
+}
+
+int pmu_reset_window(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
+{
+    struct pmu_write writes[PMU_MAX_WRITES];
+    unsigned n = pmu_encode_window(pmu, plan, pass, writes, PMU_MAX_WRITES);
+    return pmu_write_all(pmu, writes, n);
 }
 
 int pmu_write_all(struct pmu *pmu, const struct pmu_write *w, unsigned n)
@@ -301,8 +334,8 @@ static const char *pass_counts(struct pmu *pmu, const struct pmu_plan *plan, uns
     bool any_moved = false;
     for (unsigned i = 0; i < plan->n_events; i++) {
         const struct pmu_assigned_event *ev = &plan->events[i];
-        if (ev->pass != pass) {
-            continue;
+        if (ev->pass != pass || ev->read.metric) {
+            continue; /* a metric's fractions need not move: its slots do */
         }
         uint64_t delta = pmu_delta(&ev->read, start[i], end[i]);
         if (delta) {

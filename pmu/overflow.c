@@ -33,6 +33,12 @@ int pmu_overflow_setup(const struct pmu *pmu, const struct pmu_plan *plan, unsig
         return pmu_error(err, errlen, "no event %u in the plan", event);
     }
     const struct pmu_assigned_event *ev = &plan->events[event];
+    if (ev->read.metric) {
+        return pmu_error(err, errlen,
+                         "%s is a fraction of another count, not a counter: it has no overflow "
+                         "(sample the count it divides)",
+                         ev->name);
+    }
     memset(ovf, 0, sizeof *ovf);
     pmu->backend->overflow_regs(pmu, ev, &ovf->regs);
     /* A PMI that comes pmi_lag events after the overflow needs an

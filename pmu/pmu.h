@@ -78,6 +78,11 @@ struct pmu_read {
     enum pmu_read_kind kind;
     uint32_t index; /* ECX for RDPMC or RDMSR */
     unsigned width; /* counter width in bits: deltas are taken modulo 2^width */
+    /* A metric (Intel's Topdown PERF_METRICS): not a count but byte
+     * `metric - 1` of the value read, a fraction in 255ths of what the read
+     * with index `of` in the same window counts. 0: a count. */
+    unsigned metric;
+    uint32_t of;
 };
 
 /* One event of a set, after parsing and assignment. */
@@ -280,6 +285,14 @@ unsigned pmu_encode_pass(const struct pmu *pmu, const struct pmu_plan *plan, uns
 unsigned pmu_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                          struct pmu_write *out, unsigned max);
 
+/* What must be reset before each window of a running pass, where its
+ * events say so (Topdown's SLOTS and PERF_METRICS, whose fractions cover
+ * everything since their reset): the register writes, as pmu_encode_pass
+ * lists them (pure; 0 for most passes), and writing them. */
+unsigned pmu_encode_window(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
+                           struct pmu_write *out, unsigned max);
+PMU_MUST_CHECK int pmu_reset_window(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
+
 /* Lists the events and unit masks of the PMU (pmu-encode --list). */
 void pmu_list_events(const struct pmu *pmu, void (*line)(void *ctx, const char *text), void *ctx);
 
@@ -293,5 +306,13 @@ static inline uint64_t pmu_delta(const struct pmu_read *read, uint64_t start, ui
     uint64_t mask = read->width >= 64 ? ~0ull : (1ull << read->width) - 1;
     return (end - start) & mask;
 }
+
+/* The deltas of one window's n reads: pmu_delta for a count; for a
+ * metric, the part of its base count's delta that the metric's fractions
+ * give: base x fraction at the end less base x fraction at the start
+ * (0 where quantization makes it negative), so that a window need not
+ * start from a reset base, though one that does is exact to 1/255. */
+void pmu_window_deltas(const struct pmu_read *reads, unsigned n, const uint64_t *start,
+                       const uint64_t *end, uint64_t *delta);
 
 #endif
