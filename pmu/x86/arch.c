@@ -193,6 +193,18 @@ static const struct pmu_alias arch_aliases[] = {
     {"branch-instructions", "BRANCH_INSTRUCTIONS_RETIRED"},
     {"branch-misses", "MISPREDICTED_BRANCH_RETIRED"},
     {"slots", "TOPDOWN_SLOTS"},
+    {"topdown-retiring", "TOPDOWN_RETIRING"},
+    {"topdown-bad-spec", "TOPDOWN_BAD_SPEC"},
+    {"topdown-fe-bound", "TOPDOWN_FE_BOUND"},
+    {"topdown-be-bound", "TOPDOWN_BE_BOUND"},
+    {NULL, NULL},
+};
+
+/* Event lists by one name: Topdown's level 1, the slots first (its
+ * metrics need them in their pass). */
+static const struct pmu_alias arch_groups[] = {
+    {"topdown",
+     "TOPDOWN_SLOTS,TOPDOWN_RETIRING,TOPDOWN_BAD_SPEC,TOPDOWN_FE_BOUND,TOPDOWN_BE_BOUND"},
     {NULL, NULL},
 };
 
@@ -220,11 +232,68 @@ static int place_fixed(const struct pmu *pmu, const struct pmu_spec *spec,
     return 0;
 }
 
+#define PRIVILEGE (EVTSEL_USR | EVTSEL_OS)
+
+static bool perf_metrics(const struct pmu *pmu)
+{
+    return (pmu->caps.perf_capabilities & PERF_CAP_PERF_METRICS) &&
+           ((pmu->caps.fixed_mask >> 3) & 1);
+}
+
+/* A Topdown metric is no counter but a byte of PERF_METRICS: it filters
+ * nothing itself (FIXED_CTR3's privilege filter is its own), and its
+ * window reads it with RDPMC's ECX bit 29. */
+static int resolve_metric(const struct pmu *pmu, const struct pmu_plan *plan,
+                          const struct pmu_spec *spec, struct pmu_assigned_event *ev, int field,
+                          char *err, size_t errlen)
+{
+    uint64_t filters = EVTSEL_EDGE | EVTSEL_INV | EVTSEL_PC | EVTSEL_INT | EVTSEL_ANY |
+                       (0xffull << EVTSEL_CMASK_SHIFT);
+    if (!perf_metrics(pmu)) {
+        return pmu_error(err, errlen,
+                         "'%s': PERF_METRICS is not on this CPU (IA32_PERF_CAPABILITIES bit 15 "
+                         "and FIXED_CTR3: Ice Lake and later)",
+                         spec->text);
+    }
+    if (pmu->hw.reads_outside && pmu->hw.reads_outside(pmu->hw.ctx)) {
+        return pmu_error(err, errlen,
+                         "'%s': a Topdown metric is read with RDPMC inside the window, which this "
+                         "platform does not allow",
+                         spec->text);
+    }
+    if (ev->config & filters) {
+        return pmu_error(err, errlen,
+                         "'%s': a Topdown metric takes only u and k, which must be those of "
+                         "TOPDOWN_SLOTS",
+                         spec->text);
+    }
+    const struct pmu_assigned_event *slots = NULL;
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        if (plan->events[i].hw_index == ARCH_FIXED_BASE + 3) {
+            slots = &plan->events[i];
+        }
+    }
+    if (!slots) {
+        return pmu_error(err, errlen,
+                         "'%s': a Topdown metric is a fraction of the slots FIXED_CTR3 counts: "
+                         "list TOPDOWN_SLOTS before it (events=topdown does)",
+                         spec->text);
+    }
+    if ((slots->config & PRIVILEGE) != (ev->config & PRIVILEGE)) {
+        return pmu_error(err, errlen,
+                         "'%s': a Topdown metric counts at the privilege levels of %s, which "
+                         "differ",
+                         spec->text, slots->name);
+    }
+    ev->counter_mask = 1u << (ARCH_METRIC_BASE + field);
+    ev->flags &= ~PMU_EVF_ADVANCES;
+    return 0;
+}
+
 static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
                         const struct pmu_spec *spec, struct pmu_assigned_event *ev, char *err,
                         size_t errlen)
 {
-    (void)plan;
     struct evtsel_rules rules;
     memset(&rules, 0, sizeof rules);
     /* The model's table first: where both name an event (libpfm4's tables
@@ -234,6 +303,7 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
         rules.tables[rules.n_tables++] = pmu->caps.model_table;
     }
     rules.tables[rules.n_tables++] = &arch_table;
+    rules.tables[rules.n_tables++] = &arch_metric_table;
     rules.aliases[0] = arch_aliases;
     rules.all_counters = (1u << pmu->caps.n_gp) - 1;
     rules.any_thread = pmu->caps.perfmon_version >= 3;
@@ -251,9 +321,13 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
                              spec->text, desc->name);
         }
     }
-    /* The model's counter constraints (Linux's), on the GP counters. */
     uint32_t select = (uint32_t)(ev->config & EVTSEL_EVENT_MASK);
     uint32_t umask = (uint32_t)(ev->config >> EVTSEL_UMASK_SHIFT) & 0xff;
+    int field = arch_metric_of(select, umask);
+    if (field >= 0) {
+        return resolve_metric(pmu, plan, spec, ev, field, err, errlen);
+    }
+    /* The model's counter constraints (Linux's), on the GP counters. */
     uint32_t gp =
         arch_gp_counters(pmu->caps.model_table ? pmu->caps.model_table->name : NULL, select, umask);
     ev->counter_mask &= gp | ~rules.all_counters;
@@ -264,17 +338,51 @@ static int arch_resolve(const struct pmu *pmu, const struct pmu_plan *plan,
     return place_fixed(pmu, spec, ev, err, errlen);
 }
 
+/* The event of the pass on FIXED_CTR3 (the slots), or NULL. */
+static const struct pmu_assigned_event *slots_of(struct pmu_assigned_event *events[], unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if (events[i]->hw_index == ARCH_FIXED_BASE + 3) {
+            return events[i];
+        }
+    }
+    return NULL;
+}
+
+/* A metric is a fraction of the slots FIXED_CTR3 counts in its pass, with
+ * the privilege filter FIXED_CTR3 has. */
+static int place_metric(struct pmu_assigned_event *ev, struct pmu_assigned_event *events[],
+                        unsigned n, char *err, size_t errlen)
+{
+    unsigned field = ev->hw_index - ARCH_METRIC_BASE;
+    const struct pmu_assigned_event *slots = slots_of(events, n);
+    if (!slots || (slots->config & PRIVILEGE) != (ev->config & PRIVILEGE)) {
+        return pmu_error(err, errlen,
+                         "%s: a Topdown metric needs TOPDOWN_SLOTS on FIXED_CTR3 in its pass, "
+                         "with the same privilege levels",
+                         ev->name);
+    }
+    fmt_snprintf(ev->counter, sizeof ev->counter, "PERF_METRICS%u", field);
+    ev->read = (struct pmu_read){PMU_READ_RDPMC, RDPMC_METRICS, 64, field + 1, RDPMC_FIXED | 3};
+    return 0;
+}
+
 static int arch_place(const struct pmu *pmu, struct pmu_assigned_event *events[], unsigned n,
                       char *err, size_t errlen)
 {
     uint32_t fixed_bits = ((1u << ARCH_N_FIXED) - 1) << ARCH_FIXED_BASE;
-    if (pmu_place_by_mask(events, n, ARCH_FIXED_BASE + ARCH_N_FIXED, fixed_bits, err, errlen) < 0) {
+    if (pmu_place_by_mask(events, n, ARCH_METRIC_BASE + ARCH_N_METRICS, fixed_bits, err, errlen) <
+        0) {
         return -1;
     }
     for (unsigned i = 0; i < n; i++) {
         struct pmu_assigned_event *ev = events[i];
         ev->read.kind = PMU_READ_RDPMC;
-        if (ev->hw_index >= ARCH_FIXED_BASE) {
+        if (ev->hw_index >= ARCH_METRIC_BASE) {
+            if (place_metric(ev, events, n, err, errlen) < 0) {
+                return -1;
+            }
+        } else if (ev->hw_index >= ARCH_FIXED_BASE) {
             unsigned j = ev->hw_index - ARCH_FIXED_BASE;
             fmt_snprintf(ev->counter, sizeof ev->counter, "FIXED%u", j);
             ev->read.index = RDPMC_FIXED | j;
@@ -288,11 +396,35 @@ static int arch_place(const struct pmu *pmu, struct pmu_assigned_event *events[]
     return 0;
 }
 
-/* GLOBAL_CTRL bit of a placed counter: PMCi -> i, FIXEDj -> 32 + j. */
+/* GLOBAL_CTRL bit of a placed counter: PMCi -> i, FIXEDj -> 32 + j, a
+ * metric -> EN_PERF_METRICS. */
 static uint64_t global_bit(unsigned hw_index)
 {
+    if (hw_index >= ARCH_METRIC_BASE) {
+        return GLOBAL_EN_PERF_METRICS;
+    }
     return hw_index >= ARCH_FIXED_BASE ? 1ull << (32 + hw_index - ARCH_FIXED_BASE)
                                        : 1ull << hw_index;
+}
+
+/* The GLOBAL_CTRL bits of a pass's counters, and whether it has metrics. */
+static uint64_t pass_enable(const struct pmu_plan *plan, unsigned pass)
+{
+    uint64_t enable = 0;
+    for (unsigned i = 0; i < plan->n_events; i++) {
+        if (plan->events[i].pass == pass) {
+            enable |= global_bit(plan->events[i].hw_index);
+        }
+    }
+    return enable;
+}
+
+/* The SDM's reset of the metrics ("Performance Metrics"): FIXED_CTR3 and
+ * PERF_METRICS cleared together, with the counters stopped. */
+static void emit_metrics_reset(struct pmu_write *out, unsigned max, unsigned *n)
+{
+    pmu_emit(out, max, n, MSR_IA32_FIXED_CTR0 + 3, 0, "FIXED_CTR3 = 0 (slots)");
+    pmu_emit(out, max, n, MSR_PERF_METRICS, 0, "PERF_METRICS = 0");
 }
 
 static uint64_t fixed_ctrl_bits(const struct pmu_assigned_event *ev)
@@ -304,8 +436,8 @@ static uint64_t fixed_ctrl_bits(const struct pmu_assigned_event *ev)
 }
 
 /* At most: GLOBAL_CTRL off, three writes per GP counter, one per fixed
- * counter, FIXED_CTR_CTRL, GLOBAL_OVF_CTRL and GLOBAL_CTRL. */
-#define ARCH_MAX_PASS_WRITES (1 + 3 * ARCH_MAX_GP + ARCH_N_FIXED + 3)
+ * counter, PERF_METRICS, FIXED_CTR_CTRL, GLOBAL_OVF_CTRL and GLOBAL_CTRL. */
+#define ARCH_MAX_PASS_WRITES (1 + 3 * ARCH_MAX_GP + ARCH_N_FIXED + 4)
 _Static_assert(ARCH_MAX_PASS_WRITES <= PMU_MAX_WRITES, "an arch pass fits PMU_MAX_WRITES");
 
 static unsigned arch_encode(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
@@ -315,6 +447,7 @@ static unsigned arch_encode(const struct pmu *pmu, const struct pmu_plan *plan, 
     bool global = pmu->caps.perfmon_version >= 2;
     uint32_t pmc = pmu->caps.gp_reg;
     uint64_t enable = 0, fixed_ctrl = 0;
+    bool metrics = (pass_enable(plan, pass) & GLOBAL_EN_PERF_METRICS) != 0;
     if (global) {
         pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_CTRL, 0, "GLOBAL_CTRL = 0: all counters stop");
     }
@@ -324,10 +457,18 @@ static unsigned arch_encode(const struct pmu *pmu, const struct pmu_plan *plan, 
             continue;
         }
         enable |= global_bit(ev->hw_index);
+        if (ev->hw_index >= ARCH_METRIC_BASE) {
+            continue; /* FIXED_CTR3, the slots, is in the pass and resets them */
+        }
         if (ev->hw_index >= ARCH_FIXED_BASE) {
             unsigned j = ev->hw_index - ARCH_FIXED_BASE;
             fixed_ctrl |= fixed_ctrl_bits(ev);
-            pmu_emit(out, max, &n, MSR_IA32_FIXED_CTR0 + j, 0, "FIXED_CTR%u = 0 (%s)", j, ev->name);
+            if (j == 3 && metrics) {
+                emit_metrics_reset(out, max, &n);
+            } else {
+                pmu_emit(out, max, &n, MSR_IA32_FIXED_CTR0 + j, 0, "FIXED_CTR%u = 0 (%s)", j,
+                         ev->name);
+            }
             continue;
         }
         unsigned c = ev->hw_index;
@@ -349,6 +490,23 @@ static unsigned arch_encode(const struct pmu *pmu, const struct pmu_plan *plan, 
     return n;
 }
 
+/* Before each window of a pass with metrics: their fractions cover all
+ * since the last reset, so a window that began long after it would read
+ * a long run's fractions, to 1/255 of it. The counters stop for it. */
+static unsigned arch_encode_window(const struct pmu *pmu, const struct pmu_plan *plan,
+                                   unsigned pass, struct pmu_write *out, unsigned max)
+{
+    (void)pmu;
+    unsigned n = 0;
+    uint64_t enable = pass_enable(plan, pass);
+    if (enable & GLOBAL_EN_PERF_METRICS) {
+        pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_CTRL, 0, "GLOBAL_CTRL = 0: all counters stop");
+        emit_metrics_reset(out, max, &n);
+        pmu_emit(out, max, &n, MSR_IA32_PERF_GLOBAL_CTRL, enable, "GLOBAL_CTRL: start");
+    }
+    return n;
+}
+
 static unsigned arch_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                                  struct pmu_write *out, unsigned max)
 {
@@ -361,6 +519,9 @@ static unsigned arch_encode_stop(const struct pmu *pmu, const struct pmu_plan *p
         const struct pmu_assigned_event *ev = &plan->events[i];
         if (ev->pass != pass) {
             continue;
+        }
+        if (ev->hw_index >= ARCH_METRIC_BASE) {
+            continue; /* GLOBAL_CTRL's EN_PERF_METRICS, cleared above */
         }
         if (ev->hw_index >= ARCH_FIXED_BASE) {
             fixed = true;
@@ -420,7 +581,17 @@ static void arch_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_
  * "What counts"), on a GP or a fixed counter: instructions retired, core and
  * reference cycles, topdown slots (FIXED_CTR3), branch instructions retired. */
 static const struct evtsel_tcg_event arch_tcg_events[] = {
-    {0xc0, 0}, {0x3c, 0}, {0x3c, 1}, {0xa4, 1}, {0xc4, 0},
+    {0xc0, 0},
+    {0x3c, 0},
+    {0x3c, 1},
+    {0xa4, 1},
+    {0xc4, 0},
+    /* Topdown level 1, where the model has PERF_METRICS: every slot of
+     * its one-wide machine retires an instruction. */
+    {0x00, 0x80},
+    {0x00, 0x81},
+    {0x00, 0x82},
+    {0x00, 0x83},
 };
 
 static bool arch_tcg_counts(const struct pmu_assigned_event *ev)
@@ -435,10 +606,12 @@ const struct pmu_backend pmu_arch_backend = {
     .init = arch_init,
     .describe = arch_describe,
     .list = arch_list,
+    .groups = arch_groups,
     .default_events = arch_default_events,
     .resolve = arch_resolve,
     .place = arch_place,
     .encode = arch_encode,
+    .encode_window = arch_encode_window,
     .overflow_regs = arch_overflow_regs,
     .encode_stop = arch_encode_stop,
     .tcg_counts = arch_tcg_counts,

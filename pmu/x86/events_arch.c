@@ -54,3 +54,32 @@ int arch_fixed_of(uint32_t select, uint32_t umask, bool *only)
     }
     return -1;
 }
+
+static const struct pmu_event_desc metric_events[ARCH_N_METRICS] = {
+    {.name = "TOPDOWN_RETIRING", .code = 0x800000, .desc = "slots that retired a micro-op"},
+    {.name = "TOPDOWN_BAD_SPEC",
+     .code = 0x810000,
+     .desc = "slots wasted on micro-ops that did not retire, and on recovery"},
+    {.name = "TOPDOWN_FE_BOUND",
+     .code = 0x820000,
+     .desc = "slots the front end left without a micro-op"},
+    {.name = "TOPDOWN_BE_BOUND",
+     .code = 0x830000,
+     .desc = "slots without a micro-op for want of back-end resources"},
+};
+
+const struct pmu_event_table arch_metric_table = {
+    .name = "topdown",
+    .events = metric_events,
+    .n_events = ARCH_N_METRICS,
+};
+
+int arch_metric_of(uint32_t select, uint32_t umask)
+{
+    for (int k = 0; k < ARCH_N_METRICS; k++) {
+        if ((metric_events[k].code & 0xff) == select && metric_events[k].code >> 16 == umask) {
+            return k;
+        }
+    }
+    return -1;
+}

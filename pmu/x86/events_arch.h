@@ -33,4 +33,13 @@ int arch_fixed_counter(enum arch_event event);
  * 00H/02H, CPU_CLK_UNHALTED.REF_TSC 00H/03H, TOPDOWN.SLOTS 00H/04H). */
 int arch_fixed_of(uint32_t select, uint32_t umask, bool *only);
 
+/* Topdown level 1: the metrics of PERF_METRICS, in its byte order, named
+ * and encoded as Linux names them (the pseudo-encodings 00H/80H-83H of
+ * arch/x86/events/intel/core.c; perf's topdown-retiring ...). */
+#define ARCH_N_METRICS 4
+extern const struct pmu_event_table arch_metric_table;
+
+/* The byte of PERF_METRICS that an event select and unit mask name, or -1. */
+int arch_metric_of(uint32_t select, uint32_t umask);
+
 #endif

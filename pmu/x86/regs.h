@@ -26,6 +26,17 @@
 #define ARCH_FIXED_BASE               8 /* hw_index of FIXED0; GP counters are 0-7 */
 #define RDPMC_FIXED                   0x40000000u
 
+/* Topdown level 1 from Ice Lake (Intel SDM vol. 3B, "Performance
+ * Metrics"): where IA32_PERF_CAPABILITIES bit 15 says so, PERF_METRICS
+ * holds four byte fractions of the slots FIXED_CTR3 counts, updated while
+ * GLOBAL_CTRL bit 48 is set; RDPMC reads it with ECX bit 29. Its metrics
+ * are placed as pseudo-counters after the fixed ones. */
+#define MSR_PERF_METRICS       0x329
+#define PERF_CAP_PERF_METRICS  (1ull << 15)
+#define GLOBAL_EN_PERF_METRICS (1ull << 48)
+#define RDPMC_METRICS          0x20000000u
+#define ARCH_METRIC_BASE       12 /* hw_index of the first metric, after FIXED0-3 */
+
 /* FIXED_CTR_CTRL has 4 bits per fixed counter j, at 4j (SDM vol. 3B, IA32_FIXED_CTR_CTRL). */
 #define FIXED_OS  0x1
 #define FIXED_USR 0x2

@@ -42,7 +42,15 @@
  *
  * A counter written while it counts (its enables set; the SDM programs a
  * counter while it is disabled) is taken and counted in `running_writes`.
- * The Pentium 4 model (p4_model.h) keeps its own tally in `violations`. */
+ * The Pentium 4 model (p4_model.h) keeps its own tally in `violations`.
+ *
+ * PERF_METRICS (0x329), where IA32_PERF_CAPABILITIES bit 15 is set: its
+ * bytes are the fractions (in 255ths, rounded) of the slots each Topdown
+ * category took since it was last written, counted while FIXED_CTR3
+ * counts and GLOBAL_CTRL bit 48 is set; a non-zero write stands for
+ * FIXED_CTR3's slots at that moment. RDPMC reads it with ECX = 1 << 29;
+ * without the capability, the MSR, that RDPMC and GLOBAL_CTRL bit 48
+ * fault. */
 #ifndef BAREBENCH_TEST_MODEL_H
 #define BAREBENCH_TEST_MODEL_H
 
@@ -60,6 +68,12 @@ enum model_signal {
     SIG_BRMISS, /* mispredicted branches */
     SIG_LOADS,  /* data memory reads */
     SIG_UOPS,   /* micro-ops retired (several per clock: for cmask) */
+    /* Topdown: the issue slots of a clock by what became of them (Intel
+     * SDM vol. 3B, "Performance Metrics"); FIXED_CTR3 counts their sum. */
+    SIG_TD_RETIRING,
+    SIG_TD_BAD_SPEC,
+    SIG_TD_FE_BOUND,
+    SIG_TD_BE_BOUND,
     SIG_N,
 };
 
@@ -96,6 +110,10 @@ struct model {
     uint64_t ctr[MODEL_MAX_COUNTERS];
     uint64_t fixed[MODEL_MAX_FIXED];
     uint64_t fixed_ctrl, global_ctrl, global_status;
+    /* PERF_METRICS, where perf_caps bit 15 says so: the value last written,
+     * FIXED_CTR3 at that write, and the slots of each Topdown category
+     * counted since (SIG_TD_* order). */
+    uint64_t metrics_written, metrics_base, metrics_slots[4];
     uint32_t mmcr0, mmcr1; /* PowerPC 604/604e */
 
     /* Edge detection: the condition's value on the previous clock. */
@@ -132,7 +150,9 @@ struct pmu_hw model_hw(struct model *m);
 void model_clock(struct model *m, const struct model_clock *clk);
 
 /* The known loop, per iteration 3 clocks: 4 instructions, 1 branch, 1
- * load, 6 uops (3, 2, 1 over the clocks), reference cycles = cycles. */
+ * load, 6 uops (3, 2, 1 over the clocks), reference cycles = cycles; 12
+ * slots (4 a clock): 6 retiring, 1 bad speculation, 1 front-end bound and
+ * 4 back-end bound. */
 void model_run_loop(struct model *m, unsigned iterations, unsigned cpl);
 #define MODEL_LOOP_CYCLES 3
 #define MODEL_LOOP_INSTR  4

@@ -7,6 +7,11 @@
 #define SEL_EN   (1ull << 22)
 #define FW_WRITE (1ull << 13)
 
+/* Topdown level 1 (SDM vol. 3B, "Performance Metrics"). */
+#define PERF_METRICS_AVAILABLE (1ull << 15)
+#define EN_PERF_METRICS        (1ull << 48)
+#define RDPMC_METRICS          0x20000000u
+
 static int arch_signal(uint64_t sel)
 {
     switch (sel & 0xffff) {
@@ -27,6 +32,7 @@ static int arch_signal(uint64_t sel)
     }
 }
 
+/* FIXED_CTR3 (-1) counts the slots of every Topdown category. */
 static const int fixed_signal[MODEL_MAX_FIXED] = {SIG_INSTR, SIG_CYCLES, SIG_REF, -1};
 
 static bool has_global(const struct model *m)
@@ -34,9 +40,53 @@ static bool has_global(const struct model *m)
     return m->version >= 2;
 }
 
+static bool has_metrics(const struct model *m)
+{
+    return has_global(m) && m->n_fixed >= 4 && (m->perf_caps & PERF_METRICS_AVAILABLE);
+}
+
+/* The slots a clock issued (FIXED_CTR3's count): every category's. */
+static unsigned clock_slots(const struct model_clock *clk)
+{
+    return (unsigned)clk->n[SIG_TD_RETIRING] + clk->n[SIG_TD_BAD_SPEC] + clk->n[SIG_TD_FE_BOUND] +
+           clk->n[SIG_TD_BE_BOUND];
+}
+
+/* PERF_METRICS as read: the written fractions where no slot was counted
+ * since; else each category's share of the written value's slots plus
+ * those counted since, in 255ths, rounded. */
+static uint64_t metrics_value(const struct model *m)
+{
+    uint64_t since = 0, value = 0;
+    for (unsigned k = 0; k < 4; k++) {
+        since += m->metrics_slots[k];
+    }
+    if (!since) {
+        return m->metrics_written;
+    }
+    uint64_t total = m->metrics_base + since;
+    for (unsigned k = 0; k < 4; k++) {
+        uint64_t written = (m->metrics_written >> (8 * k)) & 0xff;
+        uint64_t share =
+            (m->metrics_base * written + 255 * m->metrics_slots[k] + total / 2) / total;
+        value |= share << (8 * k);
+    }
+    return value;
+}
+
 /* The register an MSR address names, as a pointer into the model; NULL
  * for an MSR this CPU does not have. Sets *kind for the access rules. */
-enum arch_reg { REG_PMC, REG_A_PMC, REG_SEL, REG_FIXED, REG_CAPS, REG_GLOBAL, REG_STATUS, REG_OVF };
+enum arch_reg {
+    REG_PMC,
+    REG_A_PMC,
+    REG_SEL,
+    REG_FIXED,
+    REG_CAPS,
+    REG_GLOBAL,
+    REG_STATUS,
+    REG_OVF,
+    REG_METRICS
+};
 
 static uint64_t *arch_reg(struct model *m, uint32_t msr, enum arch_reg *kind)
 {
@@ -77,6 +127,9 @@ static uint64_t *arch_reg(struct model *m, uint32_t msr, enum arch_reg *kind)
     case 0x390:
         *kind = REG_OVF;
         return &m->global_status;
+    case 0x329:
+        *kind = REG_METRICS;
+        return has_metrics(m) ? &m->metrics_written : NULL;
     default:
         return NULL;
     }
@@ -92,7 +145,7 @@ int model_arch_rdmsr(struct model *m, uint32_t msr, uint64_t *val)
     /* IA32_PERF_GLOBAL_OVF_CTRL is R/W in the SDM's MSR table (vol. 4,
      * "Architectural MSRs", 390H), but no manual says what a read returns:
      * 0 here, as the counting QEMU and KVM read it. */
-    *val = kind == REG_OVF ? 0 : *reg;
+    *val = kind == REG_OVF ? 0 : kind == REG_METRICS ? metrics_value(m) : *reg;
     return 0;
 }
 
@@ -122,10 +175,12 @@ static uint64_t fixed_ctrl_valid(const struct model *m)
     return valid;
 }
 
-/* A bit per counter the CPU has: PMCi at bit i, FIXED_CTRj at 32 + j. */
+/* A bit per counter the CPU has: PMCi at bit i, FIXED_CTRj at 32 + j;
+ * and PERF_METRICS's at 48 where it has them. */
 static uint64_t counter_bits(const struct model *m)
 {
-    return ((1ull << m->n_gp) - 1) | (((1ull << m->n_fixed) - 1) << 32);
+    return ((1ull << m->n_gp) - 1) | (((1ull << m->n_fixed) - 1) << 32) |
+           (has_metrics(m) ? EN_PERF_METRICS : 0);
 }
 
 /* IA32_PERF_GLOBAL_OVF_CTRL (version 2 figure; IA32_PERF_GLOBAL_STATUS_RESET
@@ -189,6 +244,13 @@ int model_arch_wrmsr(struct model *m, uint32_t msr, uint64_t val)
         }
         *reg &= ~val; /* GLOBAL_OVF_CTRL: write 1 to clear a status bit */
         return 0;
+    case REG_METRICS:
+        m->metrics_written = val;
+        m->metrics_base = m->fixed[3];
+        for (unsigned k = 0; k < 4; k++) {
+            m->metrics_slots[k] = 0;
+        }
+        return 0;
     case REG_CAPS:
     case REG_STATUS:
         return -1; /* read-only */
@@ -211,6 +273,13 @@ int model_arch_wrmsr(struct model *m, uint32_t msr, uint64_t val)
 
 int model_arch_rdpmc(struct model *m, uint32_t ecx, uint64_t *val)
 {
+    if (ecx & RDPMC_METRICS) {
+        if (ecx != RDPMC_METRICS || !has_metrics(m)) {
+            return -1;
+        }
+        *val = metrics_value(m);
+        return 0;
+    }
     if (ecx & 0x40000000u) {
         unsigned j = ecx & 0xffff;
         if (j >= m->n_fixed || (ecx & ~0x4000ffffu)) {
@@ -241,11 +310,17 @@ void model_arch_clock(struct model *m, const struct model_clock *clk)
     for (unsigned j = 0; j < m->n_fixed; j++) {
         unsigned ctrl = (unsigned)(m->fixed_ctrl >> (4 * j)) & 0xf;
         bool cpl_ok = clk->cpl == 3 ? (ctrl & 2) : (ctrl & 1);
-        if (!cpl_ok || !((m->global_ctrl >> (32 + j)) & 1) || fixed_signal[j] < 0) {
+        if (!cpl_ok || !((m->global_ctrl >> (32 + j)) & 1)) {
             continue;
         }
-        if (model_counter_add(&m->fixed[j], clk->n[fixed_signal[j]], m->fixed_width)) {
+        unsigned n = fixed_signal[j] >= 0 ? clk->n[fixed_signal[j]] : clock_slots(clk);
+        if (model_counter_add(&m->fixed[j], n, m->fixed_width)) {
             m->global_status |= 1ull << (32 + j);
+        }
+        if (j == 3 && has_metrics(m) && (m->global_ctrl & EN_PERF_METRICS)) {
+            for (unsigned k = 0; k < 4; k++) {
+                m->metrics_slots[k] += clk->n[SIG_TD_RETIRING + k];
+            }
         }
     }
 }

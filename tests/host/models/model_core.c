@@ -212,9 +212,30 @@ void model_clock(struct model *m, const struct model_clock *clk)
 void model_run_loop(struct model *m, unsigned iterations, unsigned cpl)
 {
     static const struct model_clock pattern[MODEL_LOOP_CYCLES] = {
-        {0, {[SIG_CYCLES] = 1, [SIG_REF] = 1, [SIG_INSTR] = 2, [SIG_UOPS] = 3}},
-        {0, {[SIG_CYCLES] = 1, [SIG_REF] = 1, [SIG_INSTR] = 1, [SIG_BRANCH] = 1, [SIG_UOPS] = 2}},
-        {0, {[SIG_CYCLES] = 1, [SIG_REF] = 1, [SIG_INSTR] = 1, [SIG_LOADS] = 1, [SIG_UOPS] = 1}},
+        {0,
+         {[SIG_CYCLES] = 1,
+          [SIG_REF] = 1,
+          [SIG_INSTR] = 2,
+          [SIG_UOPS] = 3,
+          [SIG_TD_RETIRING] = 3,
+          [SIG_TD_FE_BOUND] = 1}},
+        {0,
+         {[SIG_CYCLES] = 1,
+          [SIG_REF] = 1,
+          [SIG_INSTR] = 1,
+          [SIG_BRANCH] = 1,
+          [SIG_UOPS] = 2,
+          [SIG_TD_RETIRING] = 2,
+          [SIG_TD_BAD_SPEC] = 1,
+          [SIG_TD_BE_BOUND] = 1}},
+        {0,
+         {[SIG_CYCLES] = 1,
+          [SIG_REF] = 1,
+          [SIG_INSTR] = 1,
+          [SIG_LOADS] = 1,
+          [SIG_UOPS] = 1,
+          [SIG_TD_RETIRING] = 1,
+          [SIG_TD_BE_BOUND] = 3}},
     };
     for (unsigned i = 0; i < iterations; i++) {
         for (unsigned c = 0; c < MODEL_LOOP_CYCLES; c++) {
