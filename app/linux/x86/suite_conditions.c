@@ -45,8 +45,11 @@ static const char *measure_chain(const struct pmu *pmu, int64_t *x100)
     static struct pmu_plan plan = {.n_events = 1, .n_passes = 1};
     static struct measure_result result;
     const struct payload *chain = payload_named(CHAIN_PAYLOAD);
-    struct measure_config cfg = {CHAIN_UNROLL,   CHAIN_REPS,   CHAIN_WARMUP,
-                                 conditions.ser, MEASURE_DIFF, 0};
+    struct measure_config cfg = {.unroll = CHAIN_UNROLL,
+                                 .reps = CHAIN_REPS,
+                                 .warmup = CHAIN_WARMUP,
+                                 .ser = conditions.ser,
+                                 .method = MEASURE_DIFF};
     struct payload_regs regs = {0};
     struct stats s;
     if (pmu->cpu.vendor == VENDOR_INTEL && pmu->cpu.family == 15) {
@@ -58,7 +61,7 @@ static const char *measure_chain(const struct pmu *pmu, int64_t *x100)
     if (!chain) {
         return "the " CHAIN_PAYLOAD " payload is not built in";
     }
-    plan.events[0].read = (struct pmu_read){PMU_READ_RDTSC, 0, 64}; /* RDTSC: 64 bits */
+    plan.events[0].read = (struct pmu_read){.kind = PMU_READ_RDTSC, .width = 64};
     const char *why = measure_pass(chain, &plan, 0, &cfg, &regs, &result);
     if (why) {
         return why;
