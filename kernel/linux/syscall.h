@@ -59,6 +59,10 @@ long sys_uname(struct linux_utsname *out);
  * ru_nivcsw), or -errno. */
 long sys_context_switches(void);
 
+/* Page faults of the whole process so far (ru_minflt + ru_majflt), or
+ * -errno. */
+long sys_page_faults(void);
+
 /* Arms (ms > 0) or disarms (0) a one-shot ITIMER_REAL: SIGALRM when it
  * expires. */
 long sys_alarm_ms(uint32_t ms);

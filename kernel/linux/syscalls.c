@@ -97,13 +97,26 @@ long sys_uname(struct linux_utsname *out)
     return CALL(uname, out, 0, 0, 0, 0, 0);
 }
 
-long sys_context_switches(void)
+/* The sum of two fields of the process's struct rusage: two struct
+ * timevals (two longs each), then 14 longs, ru_maxrss to ru_nivcsw. */
+#define RUSAGE_MINFLT 8
+#define RUSAGE_NVCSW  16
+
+static long usage_sum(unsigned field)
 {
-    /* struct rusage: two struct timevals (two longs each), then 14 longs,
-     * of which ru_nvcsw and ru_nivcsw are the last two. */
     long usage[18];
     long r = CALL(getrusage, 0 /* RUSAGE_SELF */, usage, 0, 0, 0, 0);
-    return sys_failed(r) ? r : (long)usage[16] + usage[17];
+    return sys_failed(r) ? r : usage[field] + usage[field + 1];
+}
+
+long sys_context_switches(void)
+{
+    return usage_sum(RUSAGE_NVCSW); /* ru_nvcsw + ru_nivcsw */
+}
+
+long sys_page_faults(void)
+{
+    return usage_sum(RUSAGE_MINFLT); /* ru_minflt + ru_majflt */
 }
 
 long sys_alarm_ms(uint32_t ms)

@@ -12,7 +12,9 @@ the figures are an emulator's."""
 import errno
 import os
 import shutil
+import signal
 import subprocess
+import time
 
 import bootcheck as bc
 from bblib import records as rec
@@ -25,7 +27,7 @@ SUITE = ("bench=add_latency+imul_latency+chase_l1+gate_hello+cost_rdmsr+fault_ud
 # priv_*: the #GP they exist to raise at CPL 3, as under ring=3)
 FAULTS = {"fault_ud": "6", "fault_pf": "14", "priv_cli": "13", "priv_rdmsr": "13", "runaway": "2"}
 HOSTED_CONDS = ["hosted_kernel", "hosted_cpu", "hosted_sched", "hosted_pages", "hosted_counters",
-                "ticks_per_cycle_before", "ticks_per_cycle_after", "redone", "mode"]
+                "ticks_per_cycle_before", "ticks_per_cycle_after", "redone", "mode", "disturbances"]
 
 
 def elf_mode(program):
@@ -87,6 +89,9 @@ def check_suite(prefix, mode):
     bc.report(conds["hosted_sched"]["value"] in ("fifo", "other"),
               "hosted_sched names the policy obtained (%s)" % conds["hosted_sched"]["value"])
     bc.report(conds["redone"]["value"].isdigit(), "the windows redone are counted")
+    bc.report(conds["disturbances"]["value"] == "context_switch+page_fault",
+              "the disturbances read around each repetition are named (%s: %s)"
+              % (conds["disturbances"]["value"], conds["disturbances"]["detail"]))
     bc.report(conds["mode"]["value"] == mode,
               "the mode is on record: %s, the program's ELF class %s" % (conds["mode"]["value"], mode))
     skips = {r.fields["bench"]: r.fields["reason"] for r in records if r.type == "skip"}
@@ -104,6 +109,36 @@ def check_suite(prefix, mode):
     tpc = conds["ticks_per_cycle_before"]["value"]
     bc.report(tpc != "-" or "NetBurst" in conds["ticks_per_cycle_before"]["detail"],
               "the TSC is calibrated in cycles by the ADD chain (%s)" % tpc)
+
+
+def check_disturbed(prefix):
+    """A process stopped and continued every few milliseconds (SIGSTOP,
+    SIGCONT: switched out, whatever its scheduling class) while it
+    measures a long memory-bound payload: repetitions that saw a context
+    switch are measured again, and a `disturbed` record says how many."""
+    p = subprocess.Popen(prefix + ["bench=chase_mem", "reps=1000", "unroll=1000"],
+                         stdout=subprocess.PIPE, text=True)
+    stops = 0
+    while p.poll() is None:
+        time.sleep(0.003)
+        try:
+            p.send_signal(signal.SIGSTOP)
+            time.sleep(0.001)
+            p.send_signal(signal.SIGCONT)
+            stops += 1
+        except ProcessLookupError:
+            break
+    out = p.communicate(timeout=120)[0]
+    try:
+        records = rec.check_log(out, "hosted")[0].records
+    except (rec.LogError, IndexError) as e:
+        bc.report(False, "stopped and continued: records check: %s" % e)
+        return
+    disturbed = [r.fields for r in records if r.type == "disturbed"]
+    bc.report(p.returncode == 0 and any(d["bench"] == "chase_mem" and int(d["redone"]) > 0 and
+                                        "context switch" in d["why"] for d in disturbed),
+              "stopped and continued %d times: repetitions that saw a context switch are "
+              "measured again and on record (%s)" % (stops, disturbed))
 
 
 def check_fault_outside_payloads(prefix):
@@ -135,6 +170,8 @@ def check_program(program):
     print("hosted: running %s (%s-bit) %s" % (program, mode, "under qemu-i386" if prefix
           else "natively"), flush=True)
     check_suite(prefix + [program], mode)
+    if not prefix:  # qemu-i386 would be stopped, not the program
+        check_disturbed([program])
     check_fault_outside_payloads(prefix + [program])
     check_bad_options(prefix + [program])
 

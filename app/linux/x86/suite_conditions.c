@@ -6,6 +6,7 @@
  * core cycle on every x86 core but NetBurst, whose double-speed ALU does
  * two (Agner Fog, "The microarchitecture of Intel, AMD and VIA CPUs",
  * Pentium 4 chapter): its TSC ticks per ADD are the ticks per cycle. */
+#include "app/linux/disturb.h"
 #include "app/linux/hosted.h"
 #include "app/provenance.h"
 #include "app/suite_arch.h"
@@ -36,6 +37,7 @@ void suite_conditions_record(void)
     conditions_record(&conditions);
     provenance_record(&provenance);
     hosted_record();
+    hosted_disturb_record();
 }
 
 /* TSC ticks per ADD times 100 (the median of the chain's windows), or NULL
@@ -89,14 +91,14 @@ void suite_conditions_calibrate(struct pmu *pmu, const char *when)
     }
 }
 
-/* int 0x80 is Linux's system call here. */
-/* A process cannot read the MSRs or the APIC; perf's own accounting
- * redoes what it can (hosted_record_redone). */
+/* A process cannot read the MSRs or the APIC, but Linux tells it when it
+ * was switched out or took a page fault (app/linux/disturb.c). */
 const struct measure_probe *suite_probe(void)
 {
-    return 0;
+    return hosted_disturb_probe();
 }
 
+/* int 0x80 is Linux's system call here. */
 bool suite_has_monitor_gate(void)
 {
     return false;
