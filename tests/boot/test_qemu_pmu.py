@@ -21,11 +21,12 @@ import bootcheck as bc
 
 # As the series' run-pmu-% rules, plus the Pentium 4 models whose cascades
 # and errata differ (models 0-1 by stepping, 2, the Prescotts 3 and 4), a
-# Silvermont (model 55), a CPU whose user turned PDCM off and Hygon's Dhyana
-# (AMD's model under another vendor string).
+# Silvermont (model 55), CPUs whose user turned PDCM off (PERF_METRICS goes
+# with it on an Ice Lake) and Hygon's Dhyana (AMD's model under another
+# vendor string).
 CPUS = ["pentium", "pentium3", "coreduo", "core2duo", "Nehalem", "SandyBridge",
         "Skylake-Client", "Skylake-Client,model=55", "Skylake-Client,-pdcm", "Icelake-Server",
-        "athlon", "phenom", "EPYC", "Dhyana", "max",
+        "Icelake-Server,-pdcm", "athlon", "phenom", "EPYC", "Dhyana", "max",
         "kvm32", "kvm32,model=1,stepping=3", "kvm32,model=1,stepping=10", "kvm32,model=2",
         "kvm32,model=3", "kvm32,model=4"]
 ICOUNT = "shift=0,sleep=off"
@@ -45,7 +46,8 @@ def edge_checks(cpu):
 # CPUs with IA32_APERF and IA32_MPERF (architectural perfmon, AMD from
 # family 10h where CPUID reaches leaf 6: not phenom, whose CPUID stops at 5).
 APERF = ("coreduo", "core2duo", "Nehalem", "SandyBridge", "Skylake-Client",
-         "Skylake-Client,model=55", "Skylake-Client,-pdcm", "Icelake-Server", "EPYC", "Dhyana")
+         "Skylake-Client,model=55", "Skylake-Client,-pdcm", "Icelake-Server",
+         "Icelake-Server,-pdcm", "EPYC", "Dhyana")
 
 
 def aperf_checks(cpu):
@@ -64,7 +66,10 @@ REQUIRED = {
     "Skylake-Client,model=55": ["ok: Silvermont general counters = 2",
                                 "ok: Silvermont counter width = 40"],
     "Skylake-Client,-pdcm": ["PDCM: 0"],
-    "Icelake-Server": ["ok: topdown slots = 35", "ok: fixed topdown slots = 35"],
+    "Icelake-Server": ["ok: topdown slots = 35", "ok: fixed topdown slots = 35",
+                       "ok: PERF_METRICS_AVAILABLE with FIXED_CTR3 and PDCM = 1",
+                       "ok: PERF_METRICS by RDPMC: all retiring = 255"],
+    "Icelake-Server,-pdcm": ["PDCM: 0", "ok: PERF_METRICS_AVAILABLE with FIXED_CTR3 and PDCM = 0"],
     # HostOnly exists from family 10h: phenom, EPYC and Dhyana, not athlon or max
     "phenom": ["ok: HostOnly with EFER.SVME clear = 0", "ok: GuestOnly in the host = 0"],
     "EPYC": ["ok: HostOnly with EFER.SVME clear = 0", "ok: GuestOnly in the host = 0"],
