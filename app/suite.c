@@ -17,6 +17,10 @@
 #include "lib/kstring.h"
 
 static struct measure_result result;
+/* One event's repetitions in their order (raw=1), or the shares of a
+ * metric: a buffer that both use, one at a time (the PowerPC kernel must
+ * fit the 40p's 1 MiB boot ROM). */
+static int64_t scratch[MEASURE_MAX_REPS];
 static struct selection selection;
 
 static void print_boot_record(const struct suite_context *ctx, enum serializer ser)
@@ -169,11 +173,10 @@ static void print_row(const struct suite_context *ctx, const struct payload *p, 
                       unsigned slot, const struct measure_config *cfg)
 {
     const struct pmu_assigned_event *ev = &ctx->plan->events[result.event[slot]];
-    static int64_t in_order[MEASURE_MAX_REPS];
     struct stats s;
     char v[6][24];
     if (ctx->opts->raw) {
-        memcpy(in_order, result.value[slot], cfg->reps * sizeof in_order[0]);
+        memcpy(scratch, result.value[slot], cfg->reps * sizeof scratch[0]);
     }
     stats_compute(result.value[slot], cfg->reps, &s);
     int64_t shown[6] = {
@@ -200,7 +203,7 @@ static void print_row(const struct suite_context *ctx, const struct payload *p, 
     record_field_x100(s.trimmed);
     record_end();
     if (ctx->opts->raw) {
-        record_raw(p->name, ev->name, in_order, cfg->reps);
+        record_raw(p->name, ev->name, scratch, cfg->reps);
     }
 
     int64_t ticks_per_cycle = suite_ticks_per_cycle_x100();
@@ -247,7 +250,6 @@ static int64_t metric_share[WINDOW_MAX_READS];
 
 static void take_metrics(const struct suite_context *ctx, const struct measure_config *cfg)
 {
-    static int64_t share[MEASURE_MAX_REPS];
     for (unsigned slot = 0; slot < result.n_events; slot++) {
         const struct pmu_read *r = &ctx->plan->events[result.event[slot]].read;
         metric_base[slot] = -1;
@@ -258,10 +260,10 @@ static void take_metrics(const struct suite_context *ctx, const struct measure_c
             }
             for (uint32_t i = 0; i < cfg->reps; i++) {
                 int64_t of = result.value[b][i];
-                share[i] = of > 0 ? result.value[slot][i] * 10000 / of : 0;
+                scratch[i] = of > 0 ? result.value[slot][i] * 10000 / of : 0;
             }
             struct stats s;
-            stats_compute(share, cfg->reps, &s);
+            stats_compute(scratch, cfg->reps, &s);
             metric_base[slot] = (int)b;
             metric_share[slot] = s.median;
             break;
@@ -347,6 +349,22 @@ static void reset_window(const void *arg, unsigned pass)
     if (pmu_reset_window(ctx->pmu, ctx->plan, pass) < 0) {
         reset_faulted = true;
     }
+}
+
+/* Whether any pass has what must be reset before each window: only then
+ * does the harness call out before each. Elsewhere the code between two
+ * windows stays what it was: under -icount the PowerPC time base ticks
+ * once per 10 instructions, so what a window reads depends on where
+ * between two ticks it starts, which that code decides. */
+static bool resets_windows(const struct suite_context *ctx)
+{
+    struct pmu_write writes[PMU_MAX_WRITES];
+    for (unsigned pass = 0; pass < ctx->plan->n_passes; pass++) {
+        if (pmu_encode_window(ctx->pmu, ctx->plan, pass, writes, PMU_MAX_WRITES)) {
+            return true;
+        }
+    }
+    return false;
 }
 
 static const char *reset_failure(unsigned pass)
@@ -493,8 +511,10 @@ unsigned suite_run(const struct suite_context *ctx)
     }
     cfg.ser = suite_conditions_setup(ctx->pmu, o->serialize, o->turbo == TURBO_OFF);
     cfg.probe = suite_probe();
-    cfg.before_window = reset_window;
-    cfg.window_ctx = ctx;
+    if (resets_windows(ctx)) {
+        cfg.before_window = reset_window;
+        cfg.window_ctx = ctx;
+    }
     if (selection.list_only) {
         print_boot_record(ctx, cfg.ser);
         run_errors_record();
