@@ -407,7 +407,7 @@ static uint64_t global_bit(unsigned hw_index)
                                        : 1ull << hw_index;
 }
 
-/* The GLOBAL_CTRL bits of a pass's counters, and whether it has metrics. */
+/* The GLOBAL_CTRL bits of a pass's counters (bit 48 where it has metrics). */
 static uint64_t pass_enable(const struct pmu_plan *plan, unsigned pass)
 {
     uint64_t enable = 0;
