@@ -12,6 +12,11 @@ static uint32_t next_seq;
 static char line[RECORD_MAX];
 static size_t used;
 static int attached;
+static int cut; /* a field did not fit */
+
+/* The record's text ends this far before RECORD_MAX: room for "*crc". */
+#define TEXT_MAX (RECORD_MAX - 16)
+#define CUT_MARK "..."
 
 void record_set_sink(void (*sink)(const char *line))
 {
@@ -20,15 +25,17 @@ void record_set_sink(void (*sink)(const char *line))
 
 static void append_raw(const char *text)
 {
-    while (*text && used + 1 < RECORD_MAX - 16) {
+    while (*text && used + 1 < TEXT_MAX) {
         line[used++] = *text++;
     }
+    cut |= *text != '\0';
     line[used] = '\0';
 }
 
 static void begin(uint32_t seq, const char *type)
 {
     used = 0;
+    cut = 0;
     char head[48];
     fmt_snprintf(head, sizeof head, RECORD_PREFIX ",%u,%s", (unsigned)seq, type);
     append_raw(head);
@@ -56,11 +63,12 @@ int record_is_attached(const char *line)
 void record_field(const char *text)
 {
     append_raw(",");
-    for (; *text && used + 1 < RECORD_MAX - 16; text++) {
+    for (; *text && used + 1 < TEXT_MAX; text++) {
         char c = *text;
         /* Control bytes would be stripped by a terminal capture and break the CRC. */
         line[used++] = c == ',' ? ';' : c == '*' ? '_' : (unsigned char)c < 0x20 ? ' ' : c;
     }
+    cut |= *text != '\0';
     line[used] = '\0';
 }
 
@@ -84,6 +92,11 @@ void record_field_x100(int64_t value_x100)
 void record_end(void)
 {
     char tail[16];
+    /* A record cut at its limit says so where it ends (a long command
+     * line), rather than pass for whole. */
+    if (cut) {
+        memcpy(line + used - (sizeof CUT_MARK - 1), CUT_MARK, sizeof CUT_MARK - 1);
+    }
     fmt_snprintf(tail, sizeof tail, "*%08x", (unsigned)crc32_update(0, line, used));
     str_copy(line + used, sizeof line - used, tail);
     if (!attached) {

@@ -30,6 +30,8 @@ void record_begin_attached(const char *type);
 /* Whether a finished line is an attached record. */
 int record_is_attached(const char *line);
 /* A field; ',' '*' and control bytes in it become ';' '_' ' '. */
+/* A field that would take the record past RECORD_MAX is cut, and the
+ * record then ends with "...". */
 void record_field(const char *text);
 void record_fieldf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A fixed-point value with two decimals (value_x100 = value times 100). */

@@ -52,5 +52,24 @@ int main(void)
     CHECK(strncmp(last, "@BB,2,end,2,pass*", 17) == 0,
           "the end record counts those before, attached ones aside: %s", last);
 
+    /* A command line of 4096 bytes does not fit a boot record. */
+    static char longest[4096];
+    memset(longest, 'o', sizeof longest - 1);
+    record_begin("boot");
+    record_field(longest);
+    record_end();
+    star = strrchr(last, '*');
+    CHECK(star && strlen(last) < RECORD_MAX && star - last > 3 && !strncmp(star - 3, "...", 3),
+          "a field cut at the record's limit ends the record with '...' (%zu bytes)", strlen(last));
+    if (star) {
+        CHECK(sscanf(star, "*%8x", &crc) == 1 &&
+                  crc == crc32_update(0, last, (size_t)(star - last)),
+              "and the CRC covers the record as cut");
+    }
+    record_begin("skip");
+    record_field("x");
+    record_end();
+    CHECK(strncmp(last, "@BB,4,skip,x*", 13) == 0, "the next record is whole again: %s", last);
+
     return check_summary();
 }
