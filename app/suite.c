@@ -339,6 +339,25 @@ static const char *start_pass(const struct suite_context *ctx, unsigned pass)
  * pass then gives no values. */
 static bool reset_faulted;
 
+/* The writes before each window of one pass, encoded once for all of its
+ * windows. */
+static struct {
+    bool valid;
+    unsigned pass, n;
+    struct pmu_write writes[PMU_MAX_WINDOW_WRITES];
+} window_reset;
+
+static unsigned window_writes(const struct suite_context *ctx, unsigned pass)
+{
+    if (!window_reset.valid || window_reset.pass != pass) {
+        window_reset.n = pmu_encode_window(ctx->pmu, ctx->plan, pass, window_reset.writes,
+                                           PMU_MAX_WINDOW_WRITES);
+        window_reset.pass = pass;
+        window_reset.valid = true;
+    }
+    return window_reset.n;
+}
+
 static void reset_window(const void *arg, unsigned pass)
 {
     const struct suite_context *ctx = arg;
@@ -346,7 +365,8 @@ static void reset_window(const void *arg, unsigned pass)
     if (sample_owns_pass(pass)) {
         return;
     }
-    if (pmu_reset_window(ctx->pmu, ctx->plan, pass) < 0) {
+    unsigned n = window_writes(ctx, pass);
+    if (n > PMU_MAX_WINDOW_WRITES || pmu_write_all(ctx->pmu, window_reset.writes, n) < 0) {
         reset_faulted = true;
     }
 }
@@ -358,9 +378,8 @@ static void reset_window(const void *arg, unsigned pass)
  * between two ticks it starts, which that code decides. */
 static bool resets_windows(const struct suite_context *ctx)
 {
-    struct pmu_write writes[PMU_MAX_WRITES];
     for (unsigned pass = 0; pass < ctx->plan->n_passes; pass++) {
-        if (pmu_encode_window(ctx->pmu, ctx->plan, pass, writes, PMU_MAX_WRITES)) {
+        if (window_writes(ctx, pass)) {
             return true;
         }
     }

@@ -40,8 +40,8 @@ struct measure_config {
     enum serializer ser;
     enum measure_method method;        /* preferred; EMPTY is used when 2U copies do not fit */
     const struct measure_probe *probe; /* NULL: nothing is read around the windows */
-    /* Called before each window of pass `pass` (pmu_reset_window: what
-     * its reads must find reset); NULL: nothing. */
+    /* Called before each window of pass `pass` (the writes of pmu_encode_window:
+     * what its reads must find reset); NULL: nothing. */
     void (*before_window)(const void *ctx, unsigned pass);
     const void *window_ctx;
 };

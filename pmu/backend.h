@@ -261,10 +261,6 @@ extern const unsigned pmu_n_backends;
 /* Formats into err (like snprintf); returns -1 for `return pmu_error(...)`. */
 int pmu_error(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Performs n register writes in order (n <= PMU_MAX_WRITES); 0, or -1 when
- * one faulted or there were too many. */
-PMU_MUST_CHECK int pmu_write_all(struct pmu *pmu, const struct pmu_write *w, unsigned n);
-
 /* Appends one write to out[*n] when it fits (always counts *n). */
 void pmu_emit(struct pmu_write *out, unsigned max, unsigned *n, uint32_t msr, uint64_t value,
               const char *what_fmt, ...) __attribute__((format(printf, 6, 7)));

@@ -227,13 +227,6 @@ unsigned pmu_encode_window(const struct pmu *pmu, const struct pmu_plan *plan, u
     return pmu->backend->encode_window ? pmu->backend->encode_window(pmu, plan, pass, out, max) : 0;
 }
 
-int pmu_reset_window(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass)
-{
-    struct pmu_write writes[PMU_MAX_WRITES];
-    unsigned n = pmu_encode_window(pmu, plan, pass, writes, PMU_MAX_WRITES);
-    return pmu_write_all(pmu, writes, n);
-}
-
 int pmu_write_all(struct pmu *pmu, const struct pmu_write *w, unsigned n)
 {
     if (n > PMU_MAX_WRITES) {

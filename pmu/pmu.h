@@ -288,10 +288,15 @@ unsigned pmu_encode_stop(const struct pmu *pmu, const struct pmu_plan *plan, uns
 /* What must be reset before each window of a running pass, where its
  * events say so (Topdown's SLOTS and PERF_METRICS, whose fractions cover
  * everything since their reset): the register writes, as pmu_encode_pass
- * lists them (pure; 0 for most passes), and writing them. */
+ * lists them (pure; 0 for most passes). The same for every window of the
+ * pass: encode them once, write them (pmu_write_all) before each. */
 unsigned pmu_encode_window(const struct pmu *pmu, const struct pmu_plan *plan, unsigned pass,
                            struct pmu_write *out, unsigned max);
-PMU_MUST_CHECK int pmu_reset_window(struct pmu *pmu, const struct pmu_plan *plan, unsigned pass);
+#define PMU_MAX_WINDOW_WRITES 8 /* each backend checks its own bound against it */
+
+/* Performs n register writes in order (n <= PMU_MAX_WRITES); 0, or -1 when
+ * one faulted or there were too many. */
+PMU_MUST_CHECK int pmu_write_all(struct pmu *pmu, const struct pmu_write *w, unsigned n);
 
 /* Lists the events and unit masks of the PMU (pmu-encode --list). */
 void pmu_list_events(const struct pmu *pmu, void (*line)(void *ctx, const char *text), void *ctx);

@@ -493,6 +493,9 @@ static unsigned arch_encode(const struct pmu *pmu, const struct pmu_plan *plan, 
 /* Before each window of a pass with metrics: their fractions cover all
  * since the last reset, so a window that began long after it would read
  * a long run's fractions, to 1/255 of it. The counters stop for it. */
+/* GLOBAL_CTRL off, FIXED_CTR3, PERF_METRICS, GLOBAL_CTRL on. */
+_Static_assert(4 <= PMU_MAX_WINDOW_WRITES, "the arch window reset fits PMU_MAX_WINDOW_WRITES");
+
 static unsigned arch_encode_window(const struct pmu *pmu, const struct pmu_plan *plan,
                                    unsigned pass, struct pmu_write *out, unsigned max)
 {
