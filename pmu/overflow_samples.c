@@ -36,14 +36,14 @@ bool pmu_sample_parse(const char *option, char *event, size_t size, uint64_t *pe
     return true;
 }
 
-void pmu_sample_add(struct pmu_sample_hist *h, const struct pmu_sample_layout *w, uint32_t eip)
+void pmu_sample_add(struct pmu_sample_hist *h, const struct pmu_sample_layout *w, uint64_t pc)
 {
     h->total++;
-    if (!w || eip < w->code || eip - w->code >= w->len) {
+    if (!w || pc < w->code || pc - w->code >= w->len) {
         h->outside++;
         return;
     }
-    uint32_t off = eip - w->code;
+    uint32_t off = (uint32_t)(pc - w->code);
     if (!w->body_len || off < w->body_at || off - w->body_at >= w->body_len * w->unroll) {
         h->reads++;
         return;

@@ -13,7 +13,8 @@
 /* Where a generated window lies: prologue (reads), `unroll` copies of a
  * `body_len`-byte body from `body_at`, epilogue (reads). */
 struct pmu_sample_layout {
-    uint32_t code, len, body_at, body_len, unroll;
+    uint64_t code; /* the window's address: the code may lie above 4 GiB in long mode */
+    uint32_t len, body_at, body_len, unroll;
 };
 
 struct pmu_sample_hist {
@@ -29,6 +30,6 @@ struct pmu_sample_hist {
 bool pmu_sample_parse(const char *option, char *event, size_t size, uint64_t *period);
 
 /* Files one sample: w is the window running when the PMI came, or NULL. */
-void pmu_sample_add(struct pmu_sample_hist *h, const struct pmu_sample_layout *w, uint32_t eip);
+void pmu_sample_add(struct pmu_sample_hist *h, const struct pmu_sample_layout *w, uint64_t pc);
 
 #endif

@@ -24,12 +24,12 @@ void gate_init(struct pmu *pmu)
     idt_set_gate(GATE_VECTOR, gate_stub, 3);
 }
 
-static bool user_range_ok(uint32_t addr, uint32_t len)
+static bool user_range_ok(uintptr_t addr, uintptr_t len)
 {
     if (!addr || addr + len < addr) {
         return false;
     }
-    for (uint32_t page = addr & ~0xfffu; page < addr + len; page += 0x1000) {
+    for (uintptr_t page = addr & ~(uintptr_t)0xfff; page < addr + len; page += 0x1000) {
         if (!paging_maps(page)) {
             return false;
         }
@@ -39,10 +39,10 @@ static bool user_range_ok(uint32_t addr, uint32_t len)
 
 /* Copies a NUL-terminated string from ring 3; false when it is unmapped
  * or longer than size - 1. */
-static bool copy_string(char *dst, size_t size, uint32_t src)
+static bool copy_string(char *dst, size_t size, uintptr_t src)
 {
     for (size_t i = 0; i < size; i++) {
-        if (!user_range_ok(src + (uint32_t)i, 1)) {
+        if (!user_range_ok(src + i, 1)) {
             return false;
         }
         dst[i] = ((const char *)src)[i];
@@ -74,13 +74,13 @@ static int32_t count_pass0(void)
     return n;
 }
 
-static int32_t op_write(uint32_t spec_addr)
+static int32_t op_write(uintptr_t spec_addr)
 {
     char spec[SPEC_MAX], err[PMU_ERR_LEN];
     spec[0] = '\0';
     if (spec_addr && !copy_string(spec, sizeof spec, spec_addr)) {
-        kprintf("gate: write: the event list at 0x%x is unmapped or too long\n",
-                (unsigned)spec_addr);
+        kprintf("gate: write: the event list at 0x%lx is unmapped or too long\n",
+                (unsigned long)spec_addr);
         return -1;
     }
     if (stop_selection() < 0) {
@@ -98,7 +98,7 @@ static int32_t op_write(uint32_t spec_addr)
     return count_pass0();
 }
 
-static int32_t op_read(uint32_t buf, uint32_t size)
+static int32_t op_read(uintptr_t buf, uintptr_t size)
 {
     if (!selected) {
         return -1;
@@ -124,11 +124,11 @@ static int32_t op_read(uint32_t buf, uint32_t size)
 void gate_dispatch(struct trap_frame *f)
 {
     int32_t r = -1;
-    if (f->eax != GATE_MONITOR) {
-        f->eax = (uint32_t)-1;
+    if (f->ax != GATE_MONITOR) {
+        f->ax = (uintptr_t)-1;
         return;
     }
-    switch (f->ebx) {
+    switch (f->bx) {
     case GATE_HELLO:
         if (hellos++ == 0) {
             kprintf("gate: hello from CPL %u through int 0x%x\n", (unsigned)(f->cs & 3),
@@ -137,10 +137,10 @@ void gate_dispatch(struct trap_frame *f)
         r = 0;
         break;
     case GATE_WRITE:
-        r = op_write(f->ecx);
+        r = op_write(f->cx);
         break;
     case GATE_READ:
-        r = op_read(f->ecx, f->edx);
+        r = op_read(f->cx, f->dx);
         break;
     case GATE_RESET_SELECTION:
         r = stop_selection();
@@ -151,5 +151,5 @@ void gate_dispatch(struct trap_frame *f)
     default:
         break;
     }
-    f->eax = (uint32_t)r;
+    f->ax = (uintptr_t)(intptr_t)r; /* -1 fills the register */
 }

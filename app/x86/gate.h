@@ -36,7 +36,7 @@ enum gate_op { GATE_HELLO, GATE_WRITE, GATE_READ, GATE_RESET_SELECTION, GATE_RES
 /* Installs the gate over this PMU. */
 void gate_init(struct pmu *pmu);
 
-/* The handler (boot/x86/user_entry.asm calls it). */
+/* The handler (boot/x86/<mode>/user_entry.asm calls it). */
 void gate_dispatch(struct trap_frame *f);
 
 #endif

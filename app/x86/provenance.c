@@ -55,7 +55,7 @@ static const uint8_t *map(uint64_t addr, size_t len)
         return 0;
     }
     for (uint64_t page = addr & ~0xfffull; page < addr + len; page += 0x1000) {
-        if (!paging_maps((uint32_t)page)) {
+        if (!paging_maps(page)) {
             return 0;
         }
     }

@@ -105,15 +105,15 @@ void sample_payload_begin(void)
     counted = 0;
 }
 
-static void record(uint32_t eip)
+static void record(uintptr_t pc)
 {
     const struct window *w = winrun_current();
     struct pmu_sample_layout at;
     if (w) {
-        at = (struct pmu_sample_layout){(uint32_t)w->code, (uint32_t)w->len, (uint32_t)w->body_at,
+        at = (struct pmu_sample_layout){(uintptr_t)w->code, (uint32_t)w->len, (uint32_t)w->body_at,
                                         w->body_len, w->unroll};
     }
-    pmu_sample_add(&hist, w ? &at : 0, eip);
+    pmu_sample_add(&hist, w ? &at : 0, pc);
 }
 
 bool sample_nmi(const struct trap_frame *f)
@@ -122,7 +122,7 @@ bool sample_nmi(const struct trap_frame *f)
     if (!active || pmu_overflow_pending(spmu, &ovf, &pending) < 0 || !pending) {
         return false;
     }
-    record(f->eip);
+    record(f->ip);
     if (pmu_overflow_rearm(spmu, &ovf) < 0) {
         rearm_failed = true; /* said at the payload's end: no printing in an NMI */
     } else {
@@ -193,9 +193,9 @@ void sample_payload_end(const struct payload *p)
     }
     for (unsigned i = 0; i < PMU_SAMPLE_BUCKETS; i++) {
         if (hist.body[i]) {
-            kprintf("  %8u  %s+0x%x%s (%08x)\n", hist.body[i], p->name, i,
+            kprintf("  %8u  %s+0x%x%s (%08lx)\n", hist.body[i], p->name, i,
                     i == PMU_SAMPLE_BUCKETS - 1 ? " and beyond" : "",
-                    p->body ? (unsigned)((uint32_t)p->body + i) : 0u);
+                    p->body ? (unsigned long)((uintptr_t)p->body + i) : 0ul);
         }
     }
     if (hist.reads) {

@@ -1,6 +1,8 @@
 ; A ring-3 routine that calls each operation of the monitor gate once, the
 ; way a user program calls it (app/x86/gate.h), and leaves the results for
-; the kernel to print.
+; the kernel to print. The same code serves both modes: the kernel lies
+; below 2 GiB, so its addresses fit the 32-bit immediates and displacements,
+; and writing ECX clears the upper half of RCX in long mode.
 ; It ends with the window exit gate (int 0x81), like a ring-3 window.
 
 GATE_MONITOR equ 250

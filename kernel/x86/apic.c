@@ -52,7 +52,7 @@ const char *apic_init(const struct cpu_info *cpu)
     if (!(base & APIC_BASE_ENABLE) && wrmsr_safe(MSR_APIC_BASE, base | APIC_BASE_ENABLE)) {
         return "the local APIC cannot be enabled";
     }
-    lapic = (volatile uint32_t *)addr;
+    lapic = (volatile uint32_t *)(uintptr_t)addr;
     lapic_write(APIC_REG_SVR, lapic_read(APIC_REG_SVR) | APIC_SVR_ENABLE | APIC_SPURIOUS);
     return 0;
 }

@@ -44,17 +44,17 @@ static inline uint64_t rdtsc(void)
 }
 
 /* read_crN and write_crN, one pair a control register, so that their width
- * (32 bits in protected mode) is written once. CR2 (the faulting address)
- * is only read. */
+ * (32 bits in protected mode, 64 in long mode) is written once. CR2 (the
+ * faulting address) is only read. */
 #define CR_READ(n)                                                                                 \
-    static inline uint32_t read_cr##n(void)                                                        \
+    static inline uintptr_t read_cr##n(void)                                                       \
     {                                                                                              \
-        uint32_t v;                                                                                \
+        uintptr_t v;                                                                               \
         __asm__ volatile("mov %%cr" #n ", %0" : "=r"(v));                                          \
         return v;                                                                                  \
     }
 #define CR_WRITE(n)                                                                                \
-    static inline void write_cr##n(uint32_t v)                                                     \
+    static inline void write_cr##n(uintptr_t v)                                                    \
     {                                                                                              \
         __asm__ volatile("mov %0, %%cr" #n : : "r"(v) : "memory");                                 \
     }
@@ -95,6 +95,7 @@ static inline void halt_forever(void)
 
 #define CR0_PG      (1u << 31)
 #define CR4_PSE     (1u << 4)
+#define CR4_PAE     (1u << 5)
 #define CR4_PCE     (1u << 8)
 #define CR4_OSFXSR  (1u << 9)
 #define CR4_OSXSAVE (1u << 18)

@@ -92,8 +92,8 @@ const struct screen_device *fbcon_init(const struct fb_info *info)
 
 bool fbcon_mapped(void)
 {
-    uint32_t last = (uint32_t)fb.addr + fb.pitch * fb.height - 1;
-    for (uint32_t a = (uint32_t)fb.addr; a < last; a += 4096) {
+    uint64_t last = fb.addr + (uint64_t)fb.pitch * fb.height - 1;
+    for (uint64_t a = fb.addr; a < last; a += 4096) {
         if (!paging_maps(a)) {
             return false;
         }

@@ -38,14 +38,21 @@ static void add_module(struct boot_info *bi, uint32_t start, uint32_t end, const
     }
 }
 
+/* The loaders hand 32-bit physical addresses; the kernel maps them 1:1
+ * in either mode. */
+static const void *phys(uint32_t addr)
+{
+    return (const void *)(uintptr_t)addr;
+}
+
 /* Multiboot 0.6.96 section 3.3: mods_count at 20, mods_addr at 24, each
  * entry mod_start, mod_end, string, reserved. */
 static void parse_mb1_modules(const uint8_t *info, struct boot_info *bi)
 {
     uint32_t count = *(const uint32_t *)(info + 20);
-    const uint32_t *mod = (const uint32_t *)*(const uint32_t *)(info + 24);
+    const uint32_t *mod = phys(*(const uint32_t *)(info + 24));
     for (uint32_t i = 0; i < count; i++, mod += 4) {
-        add_module(bi, mod[0], mod[1], (const char *)mod[2]);
+        add_module(bi, mod[0], mod[1], phys(mod[2]));
     }
 }
 
@@ -81,10 +88,10 @@ static void parse_mb1(const uint8_t *info, struct boot_info *bi)
 {
     uint32_t flags = *(const uint32_t *)info;
     if (flags & MB1_FLAG_CMDLINE) {
-        bi->cmdline = (const char *)*(const uint32_t *)(info + 16);
+        bi->cmdline = phys(*(const uint32_t *)(info + 16));
     }
     if (flags & MB1_FLAG_LOADER) {
-        bi->loader = (const char *)*(const uint32_t *)(info + 64);
+        bi->loader = phys(*(const uint32_t *)(info + 64));
     }
     if (flags & MB1_FLAG_MODS) {
         parse_mb1_modules(info, bi);
@@ -96,7 +103,7 @@ static void parse_mb1(const uint8_t *info, struct boot_info *bi)
         return;
     }
     uint32_t len = *(const uint32_t *)(info + 44);
-    const uint8_t *p = (const uint8_t *)*(const uint32_t *)(info + 48);
+    const uint8_t *p = phys(*(const uint32_t *)(info + 48));
     const uint8_t *end = p + len;
     while (p < end) {
         uint32_t size = *(const uint32_t *)p;
@@ -156,9 +163,9 @@ void multiboot_parse(uint32_t magic, uint32_t info_addr, struct boot_info *bi)
     bi->loader = "";
     if (magic == MB1_BOOT_MAGIC) {
         bi->protocol = 1;
-        parse_mb1((const uint8_t *)info_addr, bi);
+        parse_mb1(phys(info_addr), bi);
     } else if (magic == MB2_BOOT_MAGIC) {
         bi->protocol = 2;
-        parse_mb2((const uint8_t *)info_addr, bi);
+        parse_mb2(phys(info_addr), bi);
     }
 }

@@ -34,6 +34,7 @@ void nmi_dispatch(struct trap_frame *f)
         claimed |= claimants[i](f);
     }
     if (!claimed && unclaimed++ == 0) {
-        kprintf("nmi: an NMI nobody claimed at eip %08x (ignored)\n", (unsigned)f->eip);
+        kprintf("nmi: an NMI nobody claimed at %s %0*lx (ignored)\n", trap_pc_name,
+                (int)(2 * sizeof f->ip), (unsigned long)f->ip);
     }
 }

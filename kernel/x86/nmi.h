@@ -18,7 +18,7 @@ void nmi_init(void);
 /* Adds a source; false when the table is full. */
 bool nmi_add_claimant(nmi_claimant claimant);
 
-/* The handler (boot/x86/user_entry.asm calls it). */
+/* The handler (boot/x86/<mode>/user_entry.asm calls it). */
 void nmi_dispatch(struct trap_frame *f);
 
 #endif

@@ -5,8 +5,9 @@
 
 #include "lib/cpuinfo.h"
 
-/* Maps all 4 GiB 1:1 (4 MiB pages where the CPU has PSE, else the first
- * 64 MiB in 4 KiB pages) with the first page left unmapped. */
+/* Maps all 4 GiB 1:1 with the first page left unmapped: in 32-bit mode 4
+ * MiB pages where the CPU has PSE, else the first 64 MiB in 4 KiB pages;
+ * in long mode 2 MiB pages (kernel/x86/<mode>/paging.c). */
 void paging_init(const struct cpu_info *cpu);
 
 /* Lets ring 3 reach every mapped page (the U/S bit everywhere): ring-3
@@ -17,8 +18,9 @@ void paging_init(const struct cpu_info *cpu);
  * Page 0 stays unmapped. */
 void paging_allow_user(void);
 
-/* Whether addr is mapped (the APIC registers lie above 64 MiB, which is
- * mapped only with PSE). */
-bool paging_maps(uint32_t addr);
+/* Whether the physical address addr is mapped (the APIC registers lie
+ * above 64 MiB, which 32-bit mode maps only with PSE; nothing above 4 GiB
+ * is mapped). */
+bool paging_maps(uint64_t addr);
 
 #endif

@@ -6,36 +6,75 @@
 #include "kernel/x86/cpu.h"
 #include "kernel/x86/exit.h"
 
+/* The stack the trap came from: in 32-bit mode the CPU pushes SS:ESP only
+ * on a change of privilege level, so a kernel trap's stack goes on right
+ * after the frame. */
+static uintptr_t trap_stack(const struct trap_frame *f)
+{
+#ifdef __x86_64__
+    return f->sp;
+#else
+    return (f->cs & 3) ? f->sp : (uintptr_t)&f->sp;
+#endif
+}
+
+/* The top of the stack, read under a catch of its own: a double fault's
+ * stack is often the broken one. */
+static void print_stack(const uintptr_t *stack)
+{
+    enum { WORDS = 12, W = 2 * sizeof(uintptr_t) };
+    uintptr_t words[WORDS];
+    struct trap_catch c;
+    if (trap_try(&c)) {
+        kprintf("    stack: unreadable at %0*lx\n", W, (unsigned long)stack);
+        return;
+    }
+    for (unsigned i = 0; i < WORDS; i++) {
+        words[i] = stack[i];
+    }
+    trap_end(&c);
+    kprintf("    stack:");
+    for (unsigned i = 0; i < WORDS; i++) {
+        kprintf("%s %0*lx", i % 6 ? "" : "\n     ", W, (unsigned long)words[i]);
+    }
+    kprintf("\n");
+}
+
 static void report_and_fail(struct trap_frame *f)
 {
-    bool from_user = (f->cs & 3) != 0;
-    uint32_t esp = from_user ? f->user_esp : (uint32_t)&f->user_esp;
+    enum { W = 2 * sizeof(uintptr_t) }; /* hex digits of a register */
+    const char r = trap_pc_name[0];     /* e (EAX) or r (RAX) */
+    const uintptr_t *stack = (const uintptr_t *)trap_stack(f);
 
     kprintf("\n*** unexpected exception %s (vector %u), error code 0x%x\n", trap_name(f->vector),
             (unsigned)f->vector, (unsigned)f->error);
-    kprintf("    eip=%08x cs=%04x eflags=%08x", (unsigned)f->eip, (unsigned)f->cs,
-            (unsigned)f->eflags);
+    kprintf("    %s=%0*lx cs=%04x %cflags=%08x", trap_pc_name, W, (unsigned long)f->ip,
+            (unsigned)f->cs, r, (unsigned)f->flags);
     if (f->vector == 14) {
-        kprintf(" cr2=%08x", (unsigned)read_cr2());
+        kprintf(" cr2=%0*lx", W, (unsigned long)read_cr2());
     }
-    kprintf("\n    eax=%08x ebx=%08x ecx=%08x edx=%08x\n", (unsigned)f->eax, (unsigned)f->ebx,
-            (unsigned)f->ecx, (unsigned)f->edx);
-    kprintf("    esi=%08x edi=%08x ebp=%08x esp=%08x\n", (unsigned)f->esi, (unsigned)f->edi,
-            (unsigned)f->ebp, (unsigned)esp);
-    kprintf("    stack:");
-    const uint32_t *stack = (const uint32_t *)esp;
-    for (unsigned i = 0; i < 12; i++) {
-        kprintf("%s %08x", i % 6 ? "" : "\n     ", (unsigned)stack[i]);
+    kprintf("\n    %cax=%0*lx %cbx=%0*lx %ccx=%0*lx %cdx=%0*lx\n", r, W, (unsigned long)f->ax, r, W,
+            (unsigned long)f->bx, r, W, (unsigned long)f->cx, r, W, (unsigned long)f->dx);
+    kprintf("    %csi=%0*lx %cdi=%0*lx %cbp=%0*lx %csp=%0*lx\n", r, W, (unsigned long)f->si, r, W,
+            (unsigned long)f->di, r, W, (unsigned long)f->bp, r, W, (unsigned long)stack);
+#ifdef __x86_64__
+    const uint64_t high[8] = {f->r8, f->r9, f->r10, f->r11, f->r12, f->r13, f->r14, f->r15};
+    for (unsigned i = 0; i < 8; i += 4) {
+        kprintf("    r%-2u=%016lx r%-2u=%016lx r%-2u=%016lx r%-2u=%016lx\n", i + 8, high[i], i + 9,
+                high[i + 1], i + 10, high[i + 2], i + 11, high[i + 3]);
     }
-    kprintf("\n");
+#endif
+    print_stack(stack);
     run_finish(false);
 }
 
 void trap_dispatch(struct trap_frame *f)
 {
     /* Exceptions only: the vectors above 31 are interrupts. */
-    if (f->vector < 32) {
-        trap_escape(&(struct trap_info){f->vector, f->error, f->eip});
+    /* A double fault is an abort (Intel SDM Vol. 3A, 6.15): no catch
+     * resumes after it. */
+    if (f->vector < 32 && f->vector != 8) {
+        trap_escape(&(struct trap_info){f->vector, f->error, f->ip});
     }
     report_and_fail(f);
 }

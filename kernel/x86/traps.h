@@ -8,12 +8,18 @@
 
 #include "kernel/trap_catch.h"
 
-/* As boot/x86/traps.asm pushes it: pushad, vector, error code, then the CPU's part. */
+/* As boot/x86/<mode>/traps.asm pushes it: the general registers (PUSHAD's
+ * order; in long mode R8-R15 below them), the vector, the error code, then
+ * the CPU's part (Intel SDM Vol. 3A, 6.12.1 and 6.14.2). The names leave
+ * out the width: ax is EAX or RAX. */
 struct trap_frame {
-    uint32_t edi, esi, ebp, esp_at_pushad, ebx, edx, ecx, eax;
-    uint32_t vector, error;
-    uint32_t eip, cs, eflags;
-    uint32_t user_esp, user_ss; /* only when the trap came from ring 3 */
+#ifdef __x86_64__
+    uint64_t r15, r14, r13, r12, r11, r10, r9, r8;
+#endif
+    uintptr_t di, si, bp, sp_at_push, bx, dx, cx, ax;
+    uintptr_t vector, error;
+    uintptr_t ip, cs, flags;
+    uintptr_t sp, ss; /* in 32-bit mode only when the trap came from ring 3 */
 };
 
 #endif

@@ -13,12 +13,12 @@ static bool active;
 static uint8_t ring0_stack[STACK_BYTES] __attribute__((aligned(16)));
 static uint8_t user_stack[STACK_BYTES] __attribute__((aligned(16)));
 
-extern void user_call(const void *code, uint32_t user_esp);
+extern void user_call(const void *code, uintptr_t user_sp);
 extern void user_exit_stub(void);
 
 void user_init(void)
 {
-    tss_set_ring0_stack((uint32_t)(ring0_stack + STACK_BYTES));
+    tss_set_ring0_stack((uintptr_t)(ring0_stack + STACK_BYTES));
     paging_allow_user();
     write_cr4(read_cr4() | CR4_PCE);
     idt_set_gate(USER_EXIT_VECTOR, user_exit_stub, 3);
@@ -35,5 +35,5 @@ bool user_active(void)
 
 void user_run(const void *code)
 {
-    user_call(code, (uint32_t)(user_stack + STACK_BYTES));
+    user_call(code, (uintptr_t)(user_stack + STACK_BYTES));
 }

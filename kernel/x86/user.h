@@ -16,7 +16,7 @@ void user_init(void);
 /* Whether windows run at CPL 3 (user_init succeeded). */
 bool user_active(void);
 
-/* Runs code at CPL 3 until it raises int 0x81 (see boot/x86/user_entry.asm). */
+/* Runs code at CPL 3 until it raises int 0x81 (see boot/x86/<mode>/user_entry.asm). */
 void user_run(const void *code);
 
 #endif

@@ -145,11 +145,12 @@ void watchdog_disarm(void)
 /* Leaves the NMI handler through the innermost catch, as a fault would. */
 static void stop_window(const struct trap_frame *f)
 {
-    kprintf("  WATCHDOG: the window ran for over %u ms without ending; stopped at eip %08x "
+    kprintf("  WATCHDOG: the window ran for over %u ms without ending; stopped at %s %0*lx "
             "(CPL %u)\n",
-            (unsigned)timeout_ms, (unsigned)f->eip, (unsigned)(f->cs & 3));
+            (unsigned)timeout_ms, trap_pc_name, (int)(2 * sizeof f->ip), (unsigned long)f->ip,
+            (unsigned)(f->cs & 3));
     nmi_unblock();
-    trap_escape(&(struct trap_info){2, 0, f->eip});
+    trap_escape(&(struct trap_info){2, 0, f->ip});
 }
 
 /* Whether the alarm fired, leaving the interrupted code's RTC register

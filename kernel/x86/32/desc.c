@@ -29,7 +29,7 @@ static uint64_t gdt[7] = {
     SEGMENT(0x92), /* kernel data */
     SEGMENT(0xfa), /* user code */
     SEGMENT(0xf2), /* user data */
-    0,             /* the main TSS (kernel/x86/tss.c) */
+    0,             /* the main TSS (kernel/x86/<mode>/tss.c) */
     0,             /* the double-fault task's TSS */
 };
 
@@ -51,7 +51,7 @@ void idt_set_task_gate(unsigned vector, unsigned tss_selector)
     idt[vector] = (struct gate){.selector = (uint16_t)tss_selector, .type_attr = 0x85};
 }
 
-void gdt_set_tss(unsigned selector, uint32_t base, uint32_t limit)
+void gdt_set_tss(unsigned selector, uintptr_t base, uint32_t limit)
 {
     /* 32-bit available TSS (type 9), present, DPL 0, byte granularity. */
     gdt[selector >> 3] = (uint64_t)(limit & 0xffff) | ((uint64_t)(base & 0xffffff) << 16) |

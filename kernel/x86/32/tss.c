@@ -11,6 +11,13 @@
 
 #define DF_STACK_BYTES 8192
 
+struct __attribute__((packed)) tss {
+    uint32_t link, esp0, ss0, esp1, ss1, esp2, ss2, cr3, eip, eflags;
+    uint32_t eax, ecx, edx, ebx, esp, ebp, esi, edi;
+    uint32_t es, cs, ss, ds, fs, gs, ldtr;
+    uint16_t trap, iomap_base;
+};
+
 static struct tss main_tss, df_tss;
 static uint8_t df_stack[DF_STACK_BYTES] __attribute__((aligned(16)));
 
@@ -41,9 +48,9 @@ void tss_init(void)
     idt_set_task_gate(8, SEL_DF_TSS);
 }
 
-void tss_set_ring0_stack(uint32_t esp0)
+void tss_set_ring0_stack(uintptr_t sp0)
 {
-    main_tss.esp0 = esp0;
+    main_tss.esp0 = sp0;
 }
 
 /* Runs in the double-fault task; the CPU saved the broken task's state in

@@ -69,8 +69,11 @@ void paging_allow_user(void)
     write_cr3((uint32_t)page_directory); /* flush the TLB */
 }
 
-bool paging_maps(uint32_t addr)
+bool paging_maps(uint64_t addr)
 {
+    if (addr >> 32) {
+        return false;
+    }
     uint32_t pde = page_directory[addr >> 22];
     if (!(pde & PTE_PRESENT)) {
         return false;
