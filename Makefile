@@ -290,6 +290,8 @@ help:
 	@echo "make            build $(KERNEL) and the host programs"
 	@echo "make iso        build $(ISO) (GRUB, BIOS + UEFI)"
 	@echo "make run        boot the kernel in headless QEMU: CPU=model ARGS='boot options'"
+	@echo "                (qemu-system-i386: 32-bit mode; MODE=64: qemu-system-x86_64 and mode=64,"
+	@echo "                the long-mode kernel the image carries)"
 	@echo "make ARCH=ppc   build the PowerPC 604/604e kernel into build/ppc; make run ARCH=ppc"
 	@echo "                boots it: MACHINE=40p|g3beige|mac99 CPU=604e|604 ARGS='boot options'"
 	@echo "                COUNTING=1: under the counting QEMU (make emu) with -icount"

@@ -28,6 +28,7 @@ static const char *const method_choices[] = {"auto", "diff", "empty", NULL};
 static const char *const ring_choices[] = {"0", "3", NULL};
 static const char *const turbo_choices[] = {"keep", "off", NULL};
 static const char *const aggregate_choices[] = {"median", "min", "mean", "max", "trimmed", NULL};
+static const char *const mode_choices[] = {"auto", "32", "64", NULL};
 
 #define STR(field) .target = boot_opts.field, .size = sizeof boot_opts.field
 
@@ -74,6 +75,8 @@ static const struct opt_def defs[] = {
     {"raw", OPT_UINT, "1: every repetition's value on record (raw records) after each result",
      .target = &boot_opts.raw, .min = 0, .max = 1},
     {"cpu", OPT_STRING, "hosted run: the CPU to pin to, or auto (the least loaded)", STR(cpu)},
+    {"mode", OPT_CHOICE, "x86: 32 or 64-bit payloads (auto: 64 where the CPU has long mode)",
+     .target = &boot_opts.mode, .choices = mode_choices},
 };
 
 #define N_DEFS (sizeof defs / sizeof defs[0])

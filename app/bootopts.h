@@ -12,6 +12,7 @@ enum method_choice { METHOD_AUTO, METHOD_DIFF, METHOD_EMPTY };
 enum ring_choice { RING_0, RING_3 };
 enum turbo_choice { TURBO_KEEP, TURBO_OFF };
 enum aggregate_choice { AGG_MEDIAN, AGG_MIN, AGG_MEAN, AGG_MAX, AGG_TRIMMED };
+enum mode_choice { MODE_AUTO, MODE_32, MODE_64 };
 
 struct boot_options {
     unsigned exit;    /* enum exit_mode */
@@ -34,6 +35,7 @@ struct boot_options {
     unsigned turbo;     /* enum turbo_choice */
     uint32_t qrpage;    /* seconds each end-of-run screen page shows; 0 = no pages */
     char cpu[8];        /* hosted run: "auto" or the CPU number to pin to */
+    unsigned mode;      /* enum mode_choice: the execution mode the payloads run in */
 };
 
 extern struct boot_options boot_opts;

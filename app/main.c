@@ -37,6 +37,20 @@ static void final_record(bool pass)
     record_final(pass);
 }
 
+/* The program runs in one mode, the one it was built for (x86: the image
+ * carries both kernels, and the 32-bit one hands over to the long-mode one
+ * before this): mode= can only be refused here. */
+static void check_mode(void)
+{
+    static const unsigned bits[] = {[MODE_AUTO] = 0, [MODE_32] = 32, [MODE_64] = 64};
+    const unsigned running = 8 * sizeof(void *);
+    if (bits[boot_opts.mode] && bits[boot_opts.mode] != running) {
+        run_error("options", "mode=%u: %s; the payloads run in %u-bit mode", bits[boot_opts.mode],
+                  about.mode_refusal ? about.mode_refusal : "this program has no such mode",
+                  running);
+    }
+}
+
 static void read_options(void)
 {
     const char *line = about.command_line;
@@ -54,6 +68,7 @@ static void read_options(void)
                   (unsigned)strlen(line), (unsigned)sizeof cmdline - 1, line + taken);
     }
     unsigned bad = bootopts_parse(cmdline);
+    check_mode();
     platform_options_apply();
     if (bad) {
         kprintf("barebench: %u bad boot option(s) ignored; 'help' lists them all\n", bad);

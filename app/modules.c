@@ -60,6 +60,14 @@ static void load_one(const struct boot_module *m, const char *name)
         refuse(name, why);
         return;
     }
+    /* Format version 1 carries 32-bit code (tools/barebench payload runs
+     * nasm -f elf32): in 64-bit mode the same bytes are other instructions
+     * (0x40-0x4F are REX prefixes there, Intel SDM Vol. 2A, 2.2.1). */
+    if (sizeof(void *) == 8) {
+        refuse(name, "its bodies are 32-bit code (format version 1) and this kernel runs 64-bit "
+                     "payloads: boot with mode=32 to measure them");
+        return;
+    }
     const char *taken = clash(payloads + n_payloads, n);
     if (taken) {
         fmt_snprintf(why, sizeof why, "payload %s already exists", taken);

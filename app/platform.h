@@ -20,6 +20,10 @@ struct platform_about {
     /* Given each machine record after the console (x86: the end-of-run
      * screen pages), or NULL. */
     void (*keep_record)(const char *line);
+    /* Why the program does not run in the mode mode= asks for (x86: no
+     * long mode, ...; a hosted program: the mode it was built for), or
+     * NULL. */
+    const char *mode_refusal;
 };
 
 /* Brings up the console (kprintf reaches the user from here on) and fills

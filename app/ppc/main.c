@@ -40,7 +40,8 @@ void platform_console_init(struct platform_about *about)
                        : "absent",
         bootargs + sizeof BOOTARGS_MARKER - 1,
         0,
-        0};
+        0,
+        "the PowerPC 604 has one mode"};
 }
 
 void platform_options_apply(void)

@@ -17,6 +17,7 @@
 #include "kernel/x86/fbcon.h"
 #include "kernel/x86/fpu.h"
 #include "kernel/x86/memory.h"
+#include "kernel/x86/mode.h"
 #include "kernel/x86/multiboot.h"
 #include "kernel/x86/paging.h"
 #include "kernel/x86/serial.h"
@@ -95,13 +96,14 @@ void platform_console_init(struct platform_about *about)
                      (unsigned)loader_magic);
     }
     *about = (struct platform_about){"bare-metal",
-                                     "x86",
+                                     X86_ISA_NAME,
                                      run_env_name(env),
                                      0,
                                      serial ? "COM1 115200 8N1" : "absent",
                                      boot.cmdline,
                                      boot.protocol ? 0 : loader_note,
-                                     screenpages_record};
+                                     screenpages_record,
+                                     x86_mode_refusal()};
 }
 
 void platform_options_apply(void)
@@ -113,6 +115,10 @@ void platform_options_apply(void)
                   boot_opts.cpu);
     }
     exit_configure(boot_opts.exit, env);
+    if (boot_opts.mode == MODE_AUTO && x86_mode_refusal()) {
+        kprintf("mode: the CPU has long mode, but %s; the payloads run in 32-bit mode\n",
+                x86_mode_refusal());
+    }
     screen_hide_lines(boot_opts.verbose >= 2 ? 0 : RECORD_PREFIX);
 }
 
@@ -142,7 +148,7 @@ void platform_raise_fault(unsigned fault)
     trap_raise_deliberate(deliberate_vectors[fault]);
 }
 
-/* boot/x86/entry.asm's call, with the multiboot magic and information. */
+/* boot/x86/<mode>/entry.asm's call, with the multiboot magic and information. */
 void kmain(uint32_t magic, uint32_t info_addr);
 void kmain(uint32_t magic, uint32_t info_addr)
 {

@@ -106,6 +106,14 @@ def main():
                                os.path.join(build, "barebench.elf")], cwd=bc.ROOT,
                               capture_output=True, text=True)
         bc.report(make.returncode == 0, "make PAYLOAD=example.asm builds the reference image")
+        # The long-mode kernel of the same image cannot run 32-bit bodies.
+        lm = bc.launch.boot_qemu(bc.KERNEL, "max", "bench=nop", icount=True, modules=[bbp],
+                                 long_mode=True)
+        bc.report("refused: its bodies are 32-bit code (format version 1) and this kernel runs "
+                  "64-bit payloads: boot with mode=32" in lm.serial and
+                  re.search(r"^@BB,\d+,error,module,", lm.serial, re.M) and lm.passed,
+                  "the long-mode kernel refuses the 32-bit module with the reason on record, and "
+                  "the run goes on")
         spec = "bench=" + "+".join(names) + "+nop"
         built_in, loaded = bc.in_parallel(lambda job: job(), [
             lambda: bc.launch.boot_qemu(os.path.join(build, "barebench.elf"), "pentium3", spec,

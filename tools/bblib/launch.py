@@ -36,6 +36,9 @@ OVMF = "/usr/share/ovmf/OVMF.fd"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COUNTING_QEMU = os.environ.get("BAREBENCH_COUNTING_QEMU") or os.path.join(
     ROOT, os.environ.get("BUILD", "build"), "emu", "qemu-system-i386")
+# The x86-64 build of the same series, whose CPUs have long mode.
+COUNTING_QEMU_64 = os.environ.get("BAREBENCH_COUNTING_QEMU_64") or os.path.join(
+    os.path.dirname(COUNTING_QEMU), "qemu-system-x86_64")
 COUNTING_QEMU_PPC = os.environ.get("BAREBENCH_COUNTING_QEMU_PPC") or os.path.join(
     ROOT, os.environ.get("BUILD", "build"), "emu", "qemu-system-ppc")
 
@@ -94,19 +97,22 @@ class Boot:
 
 
 def qemu_command(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
-                 memory=64, counting=False, modules=(), netboot=None, extra=()):
+                 memory=64, counting=False, modules=(), netboot=None, extra=(),
+                 long_mode=False):
     """The QEMU argv for the fast -kernel path, or for booting the ISO;
     `counting`: under the counting QEMU, with the CPU model's PMU on;
     `modules`: files QEMU hands the kernel as multiboot modules (-initrd,
     -kernel path only); `netboot` = (folder, script): boot from the NIC's
     iPXE ROM, served by QEMU's own DHCP and TFTP (user-mode network,
     restrict=on: the guest reaches nothing outside QEMU); `extra`: more
-    arguments (-smbios ...)."""
+    arguments (-smbios ...); `long_mode`: qemu-system-x86_64, whose CPU
+    models have long mode where the real ones do (qemu-system-i386 hides
+    it from every model)."""
     if counting and uefi:
         raise ValueError("the counting QEMU is built for i386 only: no UEFI boot")
-    binary = "qemu-system-x86_64" if uefi else "qemu-system-i386"
+    binary = "qemu-system-x86_64" if uefi or long_mode else "qemu-system-i386"
     if counting:
-        binary, cpu = COUNTING_QEMU, counting_cpu(cpu)
+        binary, cpu = COUNTING_QEMU_64 if long_mode else COUNTING_QEMU, counting_cpu(cpu)
     cmd = [binary, "-display", "none", "-nodefaults", "-no-reboot", "-m", str(memory),
            "-serial", "stdio", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
     if uefi:
@@ -239,14 +245,15 @@ def run_timed(cmd, timeout):
 
 def boot_qemu(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
               timeout=60, tee=False, log=None, counting=False, modules=(), netboot=None,
-              extra=()):
+              extra=(), long_mode=False):
     """Boots under QEMU and judges the run by exit status and final line."""
     cmd = qemu_command(kernel, cpu, append, iso, uefi, icount, counting=counting,
-                       modules=modules, netboot=netboot, extra=extra)
+                       modules=modules, netboot=netboot, extra=extra, long_mode=long_mode)
     text, stderr, code, timed_out, secs = _run(cmd, timeout, tee)
     if log:
         files.write(log, text.encode("latin-1"))
-    target = "%s:%s%s" % ("qemu-pmu" if counting else "qemu", "uefi" if uefi else cpu,
+    target = "%s%s:%s%s" % ("qemu-pmu" if counting else "qemu", "64" if long_mode else "",
+                            "uefi" if uefi else cpu,
                           "+iso" if iso else "+ipxe" if netboot else "")
     boot = Boot(target, text, code, secs, timed_out, stderr=stderr)
     return _judge(boot, QEMU_EXIT_PASS)

@@ -10,6 +10,7 @@
 #include "kernel/linux/traps.h"
 #include "kernel/run_end.h"
 #include "kernel/trap_catch.h"
+#include "kernel/x86/mode.h"
 #include "lib/kstring.h"
 
 /* The arguments joined by spaces: the command line a loader would give;
@@ -24,7 +25,16 @@ void platform_console_init(struct platform_about *about)
 {
     linux_console_init();
     linux_traps_init();
-    *about = (struct platform_about){"hosted", "x86", "hosted", 0, "none", command_line, 0, 0};
+    *about = (struct platform_about){
+        "hosted",
+        X86_ISA_NAME,
+        "hosted",
+        0,
+        "none",
+        command_line,
+        0,
+        0,
+        "a hosted program runs in the mode it was built for (make HOSTED=1 MODE=32 or 64)"};
 }
 
 void platform_options_apply(void)

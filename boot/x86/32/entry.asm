@@ -48,6 +48,7 @@ boot_stack_top:
 section .text
 global _start
 extern kmain
+extern longmode_handoff
 _start:
     cli
     cld
@@ -56,6 +57,7 @@ _start:
     popfd                           ; known EFLAGS: IF=0, DF=0, AC=0
     push ebx                        ; multiboot information
     push eax                        ; multiboot magic
+    call longmode_handoff           ; returns where the 32-bit kernel runs
     call kmain
 .halt:
     cli
