@@ -55,17 +55,12 @@ static void load_one(const struct boot_module *m, const char *name)
     }
     uint8_t *copy = store + store_used;
     memcpy(copy, (const void *)m->start, size);
-    if (!module_parse(copy, size, payloads + n_payloads, MAX_PAYLOADS - n_payloads, &n, why,
-                      sizeof why)) {
+    /* The payloads run in this program's mode: in the other the same bytes
+     * are other instructions (0x40-0x4F are REX prefixes in 64-bit mode,
+     * Intel SDM Vol. 2A, 2.2.1). */
+    if (!module_parse(copy, size, 8 * sizeof(void *), payloads + n_payloads,
+                      MAX_PAYLOADS - n_payloads, &n, why, sizeof why)) {
         refuse(name, why);
-        return;
-    }
-    /* Format version 1 carries 32-bit code (tools/barebench payload runs
-     * nasm -f elf32): in 64-bit mode the same bytes are other instructions
-     * (0x40-0x4F are REX prefixes there, Intel SDM Vol. 2A, 2.2.1). */
-    if (sizeof(void *) == 8) {
-        refuse(name, "its bodies are 32-bit code (format version 1) and this kernel runs 64-bit "
-                     "payloads: boot with mode=32 to measure them");
         return;
     }
     const char *taken = clash(payloads + n_payloads, n);

@@ -11,6 +11,7 @@
 struct reader {
     const uint8_t *data;
     size_t len;
+    unsigned mode_bits; /* the mode this kernel's payloads run in */
     char *why;
     size_t why_size;
 };
@@ -147,9 +148,20 @@ static bool check_header(const struct reader *r, unsigned cap, uint32_t *count, 
                      (unsigned)u32_at(h + 12), (unsigned)crc);
         return false;
     }
+    unsigned mode = u16_at(h + 26), bits = mode ? mode : 32;
     if (u16_at(h + 6) != MODULE_HEADER_LEN || u16_at(h + 24) != MODULE_DESC_LEN ||
-        u16_at(h + 26) != 0 || u32_at(h + 28) != 0) {
+        u32_at(h + 28) != 0) {
         bad = "header or descriptor length, or a reserved field, is wrong for version 1";
+    } else if (mode != 0 && mode != 64) {
+        bad = "the mode field is neither 0 (32-bit bodies) nor 64";
+    } else if (bits != r->mode_bits) {
+        fmt_snprintf(r->why, r->why_size,
+                     "its bodies are %u-bit code and this kernel runs %u-bit "
+                     "payloads: %s",
+                     bits, r->mode_bits,
+                     bits == 32 ? "boot with mode=32 to measure them"
+                                : "they need long mode (a CPU that has it, and not mode=32)");
+        return false;
     } else if (*count == 0 || *count > MODULE_MAX_PAYLOADS || *count > cap) {
         bad = "payload count is 0 or more than this kernel takes";
     } else if (*table < MODULE_HEADER_LEN || (*table & 3) ||
@@ -163,10 +175,10 @@ static bool check_header(const struct reader *r, unsigned cap, uint32_t *count, 
     return true;
 }
 
-bool module_parse(const uint8_t *data, size_t len, struct payload *out, unsigned cap, unsigned *n,
-                  char *why, size_t why_size)
+bool module_parse(const uint8_t *data, size_t len, unsigned mode_bits, struct payload *out,
+                  unsigned cap, unsigned *n, char *why, size_t why_size)
 {
-    struct reader r = {data, len, why, why_size};
+    struct reader r = {data, len, mode_bits, why, why_size};
     uint32_t count, table;
     *n = 0;
     if (len > MODULE_MAX_BYTES) {

@@ -12,7 +12,8 @@
  *    12  u32 CRC-32 (IEEE 802.3, as zlib) of bytes 16 .. module length
  *    16  u32 payload count (1..MODULE_MAX_PAYLOADS)
  *    20  u32 offset of the descriptor table (4-byte aligned)
- *    24  u16 descriptor length (32)  26  u16 reserved, 0
+ *    24  u16 descriptor length (32)
+ *    26  u16 mode of the bodies: 0 = 32-bit (as before the field), 64
  *    28  u32 reserved, 0
  *   descriptor, MODULE_DESC_LEN bytes each
  *     0  u32 offset of the name      4  u32 offset of the description
@@ -21,6 +22,9 @@
  *    20  i32 branches per iteration (-1: not fixed)
  *    24  u32 flags (PAYLOAD_NEEDS_*, PAYLOAD_TEST_ONLY, PAYLOAD_NOT_DEFAULT)
  *    28  u32 reserved, 0 (a module payload has no prepare function)
+ *
+ * A kernel takes the modules of its own mode only: the same bytes are
+ * other instructions in the other mode.
  *
  * Offsets count from the start of the module; everything they point to
  * lies inside it. Bodies are position-independent, as every payload body
@@ -45,12 +49,13 @@
 #define MODULE_MAX_DESC     160 /* characters of a description: printable ASCII */
 #define MODULE_WHY_MAX      128
 
-/* Checks the len bytes at data and, when every check passes, fills
+/* Checks the len bytes at data, for a kernel whose payloads run in
+ * mode_bits (32 or 64) mode, and, when every check passes, fills
  * out[0..*n) with payloads whose name, description and body point into
  * data (which must outlive them). Returns true, or false with *n = 0 and
  * the first problem found in why (never empty). At most cap payloads are
  * accepted: a module with more is refused. */
-bool module_parse(const uint8_t *data, size_t len, struct payload *out, unsigned cap, unsigned *n,
-                  char *why, size_t why_size);
+bool module_parse(const uint8_t *data, size_t len, unsigned mode_bits, struct payload *out,
+                  unsigned cap, unsigned *n, char *why, size_t why_size);
 
 #endif

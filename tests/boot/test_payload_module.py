@@ -81,6 +81,40 @@ def hostile_but_sound(work):
               "sound (%s)" % human[:1])
 
 
+def check_modes(asm, bbp, names, work):
+    """A module runs in the mode it was built for: the long-mode kernel of
+    the image refuses a 32-bit one, the 32-bit kernel a 64-bit one, each
+    with the reason on record; built with --mode 64 the same source runs in
+    long mode, each payload exactly its count."""
+    bbp64 = os.path.join(work, "example64.bbp")
+    tool = subprocess.run([sys.executable, TOOL, "payload", asm, "-o", bbp64, "--mode", "64"],
+                          capture_output=True, text=True, cwd=bc.ROOT)
+    header = open(bbp64, "rb").read()[:32] if tool.returncode == 0 else b""
+    bc.report(len(header) == 32 and struct.unpack_from("<H", header, 26)[0] == 64,
+              "barebench payload --mode 64 builds the example into a module whose header says 64 "
+              "(%s)" % tool.stderr.strip()[-200:])
+    spec = "bench=" + "+".join(names)
+    wrong_mode, in_32, in_64 = bc.in_parallel(lambda job: job(), [
+        lambda: bc.launch.boot_qemu(bc.KERNEL, "max", spec + "+nop", icount=True, modules=[bbp],
+                                    long_mode=True),
+        lambda: bc.launch.boot_qemu(bc.KERNEL, "pentium3", spec + "+nop", icount=True,
+                                    modules=[bbp64]),
+        lambda: bc.launch.boot_qemu(bc.KERNEL, "max", spec, icount=True, modules=[bbp64],
+                                    long_mode=True)])
+    for boot, said in ((wrong_mode, "its bodies are 32-bit code and this kernel runs 64-bit "
+                                    "payloads: boot with mode=32"),
+                       (in_32, "its bodies are 64-bit code and this kernel runs 32-bit payloads: "
+                               "they need long mode")):
+        bc.report(said in boot.serial and re.search(r"^@BB,\d+,error,module,", boot.serial, re.M)
+                  and boot.passed, "%s: a module of the other mode is refused (%s), the run goes on"
+                  % (boot.target, said))
+    run = bc.records(in_64)
+    want = {r.fields["name"]: r.fields["expected"] for r in run.of_type("bench")} if run else {}
+    got = {r.fields["bench"]: r.fields["median"] for r in run.of_type("result")} if run else {}
+    bc.report(run and all(got.get(n) == "%s.00" % want.get(n) for n in names),
+              "the 64-bit module's payloads run in long mode, each exactly its count (%s)" % got)
+
+
 def main():
     source = doc_example()
     if not bc.report(source is not None, "%s has the example payload block" % EXAMPLE_DOC):
@@ -106,14 +140,7 @@ def main():
                                os.path.join(build, "barebench.elf")], cwd=bc.ROOT,
                               capture_output=True, text=True)
         bc.report(make.returncode == 0, "make PAYLOAD=example.asm builds the reference image")
-        # The long-mode kernel of the same image cannot run 32-bit bodies.
-        lm = bc.launch.boot_qemu(bc.KERNEL, "max", "bench=nop", icount=True, modules=[bbp],
-                                 long_mode=True)
-        bc.report("refused: its bodies are 32-bit code (format version 1) and this kernel runs "
-                  "64-bit payloads: boot with mode=32" in lm.serial and
-                  re.search(r"^@BB,\d+,error,module,", lm.serial, re.M) and lm.passed,
-                  "the long-mode kernel refuses the 32-bit module with the reason on record, and "
-                  "the run goes on")
+        check_modes(asm, bbp, names, work)
         spec = "bench=" + "+".join(names) + "+nop"
         built_in, loaded = bc.in_parallel(lambda job: job(), [
             lambda: bc.launch.boot_qemu(os.path.join(build, "barebench.elf"), "pentium3", spec,

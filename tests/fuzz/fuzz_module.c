@@ -98,14 +98,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static struct payload out[CAP], again[CAP];
     char why[MODULE_WHY_MAX], why2[MODULE_WHY_MAX];
     unsigned n = 99, n2 = 99;
-    bool ok = module_parse(buf, len, out, cap, &n, why, sizeof why);
+    bool ok = module_parse(buf, len, 32, out, cap, &n, why, sizeof why);
     if (ok) {
         check_payloads(buf, len, out, n, cap);
     } else {
         REQUIRE(n == 0, "refused with %u payloads", n);
         REQUIRE(why[0] != '\0' && memchr(why, 0, sizeof why), "refused without a message");
     }
-    bool ok2 = module_parse(buf, len, again, cap, &n2, why2, sizeof why2);
+    bool ok2 = module_parse(buf, len, 32, again, cap, &n2, why2, sizeof why2);
     REQUIRE(ok2 == ok && n2 == n && (ok || strcmp(why, why2) == 0), "a second parse differs");
     REQUIRE(!ok || memcmp(out, again, n * sizeof out[0]) == 0, "a second parse differs");
     free(buf);

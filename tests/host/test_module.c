@@ -65,16 +65,22 @@ static void build(void)
     seal();
 }
 
-static bool refused(size_t len, const char *want)
+/* Whether a kernel of mode_bits refuses the module with `want` in its reason. */
+static bool refused_in(unsigned mode_bits, size_t len, const char *want)
 {
     char why[MODULE_WHY_MAX] = "";
     unsigned n = 99;
-    bool ok = module_parse(mod, len, out, CAP, &n, why, sizeof why);
+    bool ok = module_parse(mod, len, mode_bits, out, CAP, &n, why, sizeof why);
     if (!ok && n == 0 && strstr(why, want)) {
         return true;
     }
     printf("  parse gave %s, n %u, \"%s\"; wanted \"%s\"\n", ok ? "ok" : "refused", n, why, want);
     return false;
+}
+
+static bool refused(size_t len, const char *want)
+{
+    return refused_in(32, len, want);
 }
 
 /* Rebuilds, applies one change at offset `at`, reseals. */
@@ -90,7 +96,7 @@ int main(void)
     char why[MODULE_WHY_MAX];
     unsigned n = 0;
     build();
-    CHECK(module_parse(mod, mod_len, out, CAP, &n, why, sizeof why) && n == 2,
+    CHECK(module_parse(mod, mod_len, 32, out, CAP, &n, why, sizeof why) && n == 2,
           "a well-formed module with two payloads is accepted");
     CHECK(strcmp(out[0].name, "lea_latency") == 0 &&
               strcmp(out[0].description, "dependent LEA") == 0 && out[0].body == mod + 160 &&
@@ -131,6 +137,24 @@ int main(void)
     CHECK(refused(mod_len, "descriptor table lies outside"), "a misaligned table is refused");
     hostile32(28, 1);
     CHECK(refused(mod_len, "reserved field"), "a header reserved field not 0 is refused");
+    build();
+    CHECK(refused_in(64, mod_len,
+                     "its bodies are 32-bit code and this kernel runs 64-bit "
+                     "payloads: boot with mode=32"),
+          "a long-mode kernel refuses a module of 32-bit bodies (mode field 0), saying why");
+    build();
+    put16(26, 64);
+    seal();
+    CHECK(refused(mod_len, "its bodies are 64-bit code and this kernel runs 32-bit payloads: they "
+                           "need long mode"),
+          "a 32-bit kernel refuses a module of 64-bit bodies, saying why");
+    n = 0;
+    CHECK(module_parse(mod, mod_len, 64, out, CAP, &n, why, sizeof why) && n == 2,
+          "a long-mode kernel accepts the module of 64-bit bodies");
+    put16(26, 32);
+    seal();
+    CHECK(refused_in(32, mod_len, "the mode field is neither 0 (32-bit bodies) nor 64"),
+          "a mode field but 0 or 64 is refused");
     build();
     put16(24, 36);
     seal();
@@ -182,7 +206,7 @@ int main(void)
     CHECK(refused(mod_len, "used twice"), "two payloads with one name are refused");
     build();
     n = 0;
-    CHECK(!module_parse(mod, mod_len, out, 1, &n, why, sizeof why) && n == 0 &&
+    CHECK(!module_parse(mod, mod_len, 32, out, 1, &n, why, sizeof why) && n == 0 &&
               strstr(why, "more than this kernel takes"),
           "a module with more payloads than the caller has room for is refused");
     return check_summary();

@@ -1,5 +1,6 @@
 """`barebench payload`: a NASM source becomes a version-1 module whose
-header, CRC and descriptors say what the source says; a payload the module
+header, CRC and descriptors say what the source says, in either mode (the
+header says which, and the bodies are that mode's code); a payload the module
 format cannot carry (a prepare function, an absolute address in its body)
 is refused with its name, and so is a source nasm rejects."""
 
@@ -27,10 +28,10 @@ ENDPAYLOAD
 """
 
 
-def _build(source, name):
+def _build(source, name, *more):
     src = write_temp(source, name + ".asm")
     out = src[:-4] + ".bbp"
-    code, stdout, stderr = tool("payload", src, "-o", out)
+    code, stdout, stderr = tool("payload", src, "-o", out, *more)
     return code, stdout + stderr, out
 
 
@@ -38,18 +39,28 @@ def _cstr(data, at):
     return data[at:data.index(b"\0", at)].decode()
 
 
-def test_module_says_what_the_source_says():
-    code, said, out = _build(GOOD, "good")
+def _module_of(mode, loop):
+    code, said, out = _build(GOOD, "good%d" % mode, "--mode", str(mode))
     assert code == 0, said
     data = open(out, "rb").read()
-    magic, version, hlen, length, crc, count, table, dlen, _, _ = HEADER.unpack_from(data)
+    magic, version, hlen, length, crc, count, table, dlen, mode_field, _ = HEADER.unpack_from(data)
     assert (magic, version, hlen, dlen) == (b"BBPM", 1, 32, 32)
+    assert mode_field == (64 if mode == 64 else 0), "mode field %d" % mode_field
     assert length == len(data) and crc == zlib.crc32(data[16:]), "length or CRC wrong"
     descs = [DESC.unpack_from(data, table + 32 * i) for i in range(count)]
     got = [(_cstr(data, d[0]), _cstr(data, d[1]), data[d[2]:d[2] + d[3]], d[4], d[5], d[6])
            for d in descs]
     assert got == [("two_adds", "two dependent ADDs", bytes.fromhex("83c00183c001"), 2, 0, 0x20),
-                   ("spin3", "inner loop of 3", bytes.fromhex("b903000000" "4975fd"), -1, -1, 0)], got
+                   ("spin3", "inner loop of 3", bytes.fromhex("b903000000" + loop),
+                    -1, -1, 0)], got
+
+
+def test_module_says_what_the_source_says():
+    _module_of(32, "4975fd")
+
+
+def test_a_64_bit_module_says_so_and_holds_64_bit_code():
+    _module_of(64, "ffc975fc")  # DEC ECX, JNZ: 49 is a REX prefix in 64-bit mode
 
 
 def test_prepare_function_refused_by_name():

@@ -2,7 +2,7 @@
 flags once. tools/bblib/layout.py, which writes NASM's payload_layout.mac and
 tells module.py the descriptor, reads the fields and flags the C
 preprocessor reads; a NASM PAYLOAD and a C initializer of the same payload
-give the same words, field by field; a line layout.py cannot read is
+give the same words, field by field, in both modes; a line layout.py cannot read is
 refused with its line number."""
 
 import os
@@ -19,12 +19,13 @@ LISTING = """#define PAYLOAD_FIELD(type, name) field name
 #include "bench/payload.def"
 """
 
-# One payload, written with each language's macros.
+# One payload, written with each language's macros; its body has the same
+# length in both modes.
 NASM = """%include "payload.mac"
 extern probe_prepare
 PAYLOAD probe, "one payload, two languages", 3, NEEDS_TSC | NOT_DEFAULT, probe_prepare
     BRANCHES 1
-    dec ecx
+    sub ecx, 1
     jnz %$next
 %$next:
     nop
@@ -35,7 +36,7 @@ extern const uint8_t probe_body[];
 const char *probe_prepare(struct payload_regs *regs, const struct payload_env *env);
 const struct payload probe __attribute__((section(".payloads"))) = {
     .name = "probe", .description = "one payload, two languages", .body = probe_body,
-    .body_len = 4, .insns = 3, .branches = 1, .flags = PAYLOAD_NEEDS_TSC | PAYLOAD_NOT_DEFAULT,
+    .body_len = 6, .insns = 3, .branches = 1, .flags = PAYLOAD_NEEDS_TSC | PAYLOAD_NOT_DEFAULT,
     .prepare = probe_prepare};
 """
 
@@ -65,25 +66,33 @@ def _descriptor(obj):
     """Field name -> the word in .payloads, or "address" where a relocation fills it."""
     elf = module.Elf(obj)
     table = elf.index(".payloads")
-    relocated = {off for sec, off, _, _ in elf.relocations() if sec == table}
+    relocated = {off for sec, off, _, _, _ in elf.relocations() if sec == table}
     raw = elf.content(table)
-    assert len(raw) == module.ENTRY.size, "%d bytes of descriptor, not %d" % (
-        len(raw), module.ENTRY.size)
-    return {f: "address" if 4 * k in relocated else v
-            for k, (f, v) in enumerate(zip(module.FIELDS, module.ENTRY.unpack(raw)))}
+    entry, offsets = module.descriptor_layout(elf.mode)
+    assert len(raw) == entry.size, "%d bytes of descriptor, not %d" % (len(raw), entry.size)
+    return {f: "address" if at in relocated else v
+            for f, at, v in zip(module.FIELDS, offsets, entry.unpack(raw))}
 
 
-def test_nasm_and_c_make_the_same_descriptor():
+def _same_descriptor(mode):
     with tempfile.TemporaryDirectory(prefix="bb-layout-") as work:
-        from_nasm = _descriptor(module.assemble(write_temp(NASM, "probe.asm"), work))
+        from_nasm = _descriptor(module.assemble(write_temp(NASM, "probe.asm"), work, mode))
         c_obj = os.path.join(work, "probe.o")
-        _run(["gcc", "-m32", "-std=c11", "-ffreestanding", "-I", ROOT, "-c", "-x", "c", "-o",
-              c_obj, "-"], input=C)
+        _run(["gcc", "-m%d" % mode, "-std=c11", "-ffreestanding", "-I", ROOT, "-c", "-x", "c",
+              "-o", c_obj, "-"], input=C)
         with open(c_obj, "rb") as f:
             from_c = _descriptor(f.read())
     for field in module.FIELDS:
-        assert from_nasm[field] == from_c[field], "struct payload.%s: payload.mac gives %s, C %s" \
-            % (field, from_nasm[field], from_c[field])
+        assert from_nasm[field] == from_c[field], "%d-bit struct payload.%s: payload.mac gives " \
+            "%s, C %s" % (mode, field, from_nasm[field], from_c[field])
+
+
+def test_nasm_and_c_make_the_same_descriptor_in_32_bit_mode():
+    _same_descriptor(32)
+
+
+def test_nasm_and_c_make_the_same_descriptor_in_64_bit_mode():
+    _same_descriptor(64)
 
 
 def test_an_unreadable_line_is_refused_with_its_number():

@@ -1,13 +1,14 @@
 """Payload modules (.bbp): NASM payload sources assembled outside the kernel.
 
-`barebench payload FILE.asm -o FILE.bbp` assembles FILE.asm exactly as
-`make PAYLOAD=FILE.asm` does (nasm -f elf32 -I bench/x86/, with the
-payload_layout.mac that layout.py writes from bench/payload.def), reads the
-payload descriptors that bench/x86/payload.mac put in the object's
-`.payloads` section (struct payload, one 32-bit word a field), and writes
-them with their names, descriptions and bodies in the module format
-bench/module.h defines (version 1), which the kernel reads from a multiboot
-module.
+`barebench payload FILE.asm -o FILE.bbp [--mode 32|64]` assembles FILE.asm
+exactly as `make PAYLOAD=FILE.asm` does for that mode's kernel (nasm -f
+elf32 or elf64 -I bench/x86/, with the payload_layout.mac that layout.py
+writes from bench/payload.def), reads the payload descriptors that
+bench/x86/payload.mac put in the object's `.payloads` section (struct
+payload: a pointer field a word of the mode's size, an integer field 32
+bits), and writes them with their names, descriptions and bodies in the
+module format bench/module.h defines (version 1; the header says the mode),
+which the kernel of that mode reads from a multiboot module.
 
 A module carries no relocations: a body is copied by the harness and must
 be position-independent anyway, and a body that names an absolute address
@@ -57,20 +58,36 @@ def _from_sources(pattern, sources):
     return found
 
 
-# The stock kernel's payloads (NASM's PAYLOAD and C's PAYLOAD_C): the ISA's
-# and those of its 32-bit mode, the one the kernel and its modules run in.
-BUILTIN_NAMES = {n.lower() for folder in ("bench/x86/payloads", "bench/x86/32/payloads")
-                 for n in _from_sources(r"^\s*PAYLOAD\s+(\w+)", folder + "/*.asm")
-                 + _from_sources(r"^PAYLOAD_C\(\s*(\w+)", folder + "/*.c")}
+MODES = (32, 64)
+# The stock kernel's payloads (NASM's PAYLOAD and C's PAYLOAD_C) in each
+# mode: the ISA's and those of the mode.
+BUILTIN_NAMES = {mode: {n.lower() for folder in ("bench/x86/payloads", "bench/x86/%d/payloads" % mode)
+                        for n in _from_sources(r"^\s*PAYLOAD\s+(\w+)", folder + "/*.asm")
+                        + _from_sources(r"^PAYLOAD_C\(\s*(\w+)", folder + "/*.c")}
+                 for mode in MODES}
 
-# The descriptor payload.mac emits: one 32-bit word a field of struct payload,
-# and the flags it may hold.
-FIELDS, _FLAGS = layout.read()
+# The descriptor payload.mac emits, one word a field of struct payload (a
+# pointer the mode's size, an integer 32 bits, the whole aligned to a
+# pointer), and the flags it may hold.
+_TYPED, _FLAGS = layout.read_typed()
+FIELDS = [name for name, _ in _TYPED]
 KNOWN_FLAGS = sum(value for _, value in _FLAGS)
-ENTRY = struct.Struct("<%dI" % len(FIELDS))
+
+
+def descriptor_layout(mode):
+    """struct.Struct of one descriptor in this mode, and each field's offset."""
+    codes = "".join("Q" if mode == 64 and "*" in ctype else "I" for _, ctype in _TYPED)
+    align = struct.calcsize("<" + codes) % (mode // 8)
+    entry = struct.Struct("<" + codes + ("%dx" % (mode // 8 - align) if align else ""))
+    offsets, at = [], 0
+    for code in codes:
+        offsets.append(at)
+        at += struct.calcsize("<" + code)
+    return entry, offsets
 # The fields a module carries; any other must be 0, a prepare function above all.
 CARRIED = ("name", "description", "body", "body_len", "insns", "branches", "flags")
-R_386_32 = 1
+# The relocation of a pointer-sized absolute address: R_386_32, R_X86_64_64.
+ABSOLUTE = {32: 1, 64: 1}
 SHT_SYMTAB, SHT_REL, SHT_RELA = 2, 9, 4
 
 
@@ -78,12 +95,12 @@ class ModuleError(Exception):
     """A source that cannot become a module; the message names the payload."""
 
 
-def assemble(source, work):
-    """Assembles source into an ELF32 object in work; returns its bytes."""
+def assemble(source, work, mode=32):
+    """Assembles source into an ELF object of the mode in work; returns its bytes."""
     obj = os.path.join(work, os.path.basename(source) + ".o")
     files.write(os.path.join(work, layout.NASM_NAME), layout.nasm().encode("ascii"))
-    proc = subprocess.run(["nasm", "-f", "elf32", "-I", INCLUDE, "-I", work + os.sep, "-o", obj,
-                           source],
+    proc = subprocess.run(["nasm", "-f", "elf%d" % mode, "-I", INCLUDE, "-I", work + os.sep,
+                           "-o", obj, source],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         # One line: the first error (a binary file gives hundreds).
@@ -96,15 +113,24 @@ def assemble(source, work):
 
 
 class Elf:
-    """The sections, symbols and REL relocations of an ELF32 object."""
+    """The sections, symbols and relocations of an ELF32 object (REL, as nasm
+    -f elf32 writes them) or an ELF64 one (RELA)."""
 
     def __init__(self, data):
-        if data[:4] != b"\x7fELF" or data[4] != 1:
-            raise ModuleError("not an ELF32 object")
-        shoff, = struct.unpack_from("<I", data, 0x20)
-        shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x2E)
+        if data[:4] != b"\x7fELF" or data[4] not in (1, 2):
+            raise ModuleError("not an ELF object")
+        self.mode = 32 if data[4] == 1 else 64
+        if self.mode == 32:
+            shoff, = struct.unpack_from("<I", data, 0x20)
+            shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x2E)
+            header = "<10I"
+        else:
+            shoff, = struct.unpack_from("<Q", data, 0x28)
+            shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+            header = "<IIQQQQIIQQ"
         self.data = data
-        self.sections = [struct.unpack_from("<10I", data, shoff + i * shentsize)
+        # name, type, flags, addr, offset, size, link, info, addralign, entsize
+        self.sections = [struct.unpack_from(header, data, shoff + i * shentsize)
                          for i in range(shnum)]
         names = self.sections[shstrndx]
         self.names = [self._cstr(names[4] + s[0]) for s in self.sections]
@@ -120,23 +146,35 @@ class Elf:
         return self.data[s[4]:s[4] + s[5]]
 
     def symbols(self):
+        """(name, value, size, info, other, section index) for every symbol."""
         for s in self.sections:
             if s[1] == SHT_SYMTAB:
                 raw = self.data[s[4]:s[4] + s[5]]
-                return [struct.unpack_from("<IIIBBH", raw, o) for o in range(0, len(raw), 16)]
+                if self.mode == 32:
+                    return [struct.unpack_from("<IIIBBH", raw, o) for o in range(0, len(raw), 16)]
+                return [(n, v, z, i, t, x) for n, i, t, x, v, z in
+                        (struct.unpack_from("<IBBHQQ", raw, o) for o in range(0, len(raw), 24))]
         return []
 
     def relocations(self):
-        """(section index it applies to, offset, type, symbol index) for every REL entry."""
+        """(section index it applies to, offset, type, symbol index, addend) for
+        every relocation; the addend is None for REL, whose addend is the word
+        it applies to."""
         out = []
         for s in self.sections:
-            if s[1] == SHT_RELA:
-                raise ModuleError("RELA relocations are not expected from nasm -f elf32")
-            if s[1] == SHT_REL:
+            if s[1] == SHT_REL and self.mode == 32:
                 raw = self.data[s[4]:s[4] + s[5]]
                 for o in range(0, len(raw), 8):
                     off, info = struct.unpack_from("<II", raw, o)
-                    out.append((s[7], off, info & 0xFF, info >> 8))
+                    out.append((s[7], off, info & 0xFF, info >> 8, None))
+            elif s[1] == SHT_RELA and self.mode == 64:
+                raw = self.data[s[4]:s[4] + s[5]]
+                for o in range(0, len(raw), 24):
+                    off, info, addend = struct.unpack_from("<QQq", raw, o)
+                    out.append((s[7], off, info & 0xFFFFFFFF, info >> 32, addend))
+            elif s[1] in (SHT_REL, SHT_RELA):
+                raise ModuleError("%s relocations are not expected from nasm -f elf%d"
+                                  % ("REL" if s[1] == SHT_REL else "RELA", self.mode))
         return out
 
 
@@ -155,23 +193,24 @@ def payloads_of(elf):
         raise ModuleError("no payloads: the source has no PAYLOAD ... ENDPAYLOAD")
     syms = elf.symbols()
     rels = elf.relocations()
-    in_table = {off: (typ, sym) for sec, off, typ, sym in rels if sec == table}
+    in_table = {off: (typ, sym, addend) for sec, off, typ, sym, addend in rels if sec == table}
     raw = elf.content(table)
+    entry, offsets = descriptor_layout(elf.mode)
     out = []
-    for at in range(0, len(raw) - ENTRY.size + 1, ENTRY.size):
-        fields = dict(zip(FIELDS, ENTRY.unpack_from(raw, at)))
+    for at in range(0, len(raw) - entry.size + 1, entry.size):
+        fields = dict(zip(FIELDS, entry.unpack_from(raw, at)))
         where = {}
-        for k, field in enumerate(FIELDS):
-            rel = in_table.get(at + 4 * k)
+        for field, offset in zip(FIELDS, offsets):
+            rel = in_table.get(at + offset)
             if rel is None:
                 where[field] = None
                 continue
-            typ, sym = rel
+            typ, sym, addend = rel
             value, shndx = syms[sym][1], syms[sym][5]
-            if typ != R_386_32 or shndx == 0:
+            if typ != ABSOLUTE[elf.mode] or shndx == 0:
                 where[field] = ("extern", sym)
             else:
-                where[field] = (shndx, value + fields[field])
+                where[field] = (shndx, value + (fields[field] if addend is None else addend))
         named = where["name"] and where["name"][0] != "extern"
         name = _string(elf, where["name"][0], where["name"][1], "name", "#%d" % len(out)) \
             if named else "#%d" % len(out)
@@ -194,7 +233,7 @@ def payloads_of(elf):
             "branches": struct.unpack("<i", struct.pack("<I", fields["branches"]))[0],
             "flags": fields["flags"],
         })
-    for sec, off, _, _ in rels:
+    for sec, off, _, _, _ in rels:
         if sec == table:
             continue
         for p in out:
@@ -207,11 +246,12 @@ def payloads_of(elf):
     return out
 
 
-def _problem(p, names):
-    """What the kernel would refuse in payload p, or None; names: those before it."""
+def _problem(p, names, mode):
+    """What the kernel of the mode would refuse in payload p, or None; names:
+    those before it."""
     if not _NAME.match(p["name"]):
         return "a name has 1 to %d characters of A-Z, a-z, 0-9 and _" % MAX_NAME
-    if p["name"].lower() in BUILTIN_NAMES:
+    if p["name"].lower() in BUILTIN_NAMES[mode]:
         return "a built-in payload has this name"
     if p["name"].lower() in names:
         return "the name is used twice (upper and lower case are the same)"
@@ -231,12 +271,12 @@ def _problem(p, names):
     return None
 
 
-def _check(payloads):
+def _check(payloads, mode):
     if not 1 <= len(payloads) <= MAX_PAYLOADS:
         raise ModuleError("%d payloads; a module holds 1 to %d" % (len(payloads), MAX_PAYLOADS))
     names = set()
     for p in payloads:
-        problem = _problem(p, names)
+        problem = _problem(p, names, mode)
         if problem:
             raise ModuleError("payload %s: %s" % (p["name"], problem))
         names.add(p["name"].lower())
@@ -250,9 +290,11 @@ def seal(module):
     return bytes(module)
 
 
-def pack(payloads):
-    """The module bytes (format version 1, bench/module.h) for these payloads."""
-    _check(payloads)
+def pack(payloads, mode=32):
+    """The module bytes (format version 1, bench/module.h) for these payloads
+    of the mode: the header's mode field is 0 for 32-bit bodies (as every
+    module before the field), 64 for 64-bit ones."""
+    _check(payloads, mode)
     table = HEADER_LEN
     strings = bytearray()
     at = table + DESC_LEN * len(payloads)
@@ -272,18 +314,19 @@ def pack(payloads):
         descs += struct.pack("<IIIIiiII", name_at, desc_at, body_at, len(p["body"]), p["insns"],
                              p["branches"], p["flags"], 0)
     header = MAGIC + struct.pack("<HHIIIIHHI", VERSION, HEADER_LEN, 0, 0, len(payloads), table,
-                                 DESC_LEN, 0, 0)
+                                 DESC_LEN, 64 if mode == 64 else 0, 0)
     module = header + descs + strings + b"\0" * (bodies_at - at - len(strings)) + blob
     if len(module) > MAX_BYTES:
         raise ModuleError("the module would have %d bytes; at most %d" % (len(module), MAX_BYTES))
     return seal(module)
 
 
-def build(source, output):
-    """Assembles source and writes the module to output; returns the payloads."""
+def build(source, output, mode=32):
+    """Assembles source for the mode's kernel and writes the module to
+    output; returns the payloads."""
     if os.path.exists(output) and os.path.samefile(source, output):
         raise ModuleError("the output is the source itself")
     with tempfile.TemporaryDirectory(prefix="bb-payload-") as work:
-        payloads = payloads_of(Elf(assemble(source, work)))
-    files.write(output, pack(payloads))
+        payloads = payloads_of(Elf(assemble(source, work, mode)))
+    files.write(output, pack(payloads, mode))
     return payloads
