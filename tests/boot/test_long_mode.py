@@ -6,8 +6,8 @@ and its records and runs the 64-bit payloads, each fixed-count one exactly
 under QEMU -icount (the TSC counts instructions), under the counting QEMU's
 PMU, and, for AVX-512, under the Bochs models that have it. Where the CPU
 has no long mode, mode=64 is refused with the reason and the 32-bit run goes
-on. Faults, payload faults, the watchdog and ring 3 work in long mode as in
-32-bit mode, with the 64-bit registers in the reports."""
+on. Faults, payload faults, the watchdog, ring 3 and sampling work in long
+mode as in 32-bit mode, with the 64-bit registers in the reports."""
 
 import os
 import re
@@ -16,6 +16,7 @@ import tempfile
 import bootcheck as bc
 import test_counting as tc
 import test_exact as te
+import test_sampling as ts
 from bblib import runner
 
 MIN_EXACT_PAYLOADS = 30
@@ -149,6 +150,30 @@ def check_counting(item):
     bc.report(b.passed, "%s ends with PASS (%s)" % (target, "; ".join(b.problems) or "ok"))
 
 
+def check_sampling():
+    """Sampling through the overflow NMI in long mode, as test_sampling.py
+    checks it in 32-bit mode: a sample every PERIOD ring-3 instructions, in
+    the windows only, the same in two boots."""
+    target = "counting qemu-system-x86_64 Skylake-Client mode=64 %s" % ts.OPTS
+    options = "%s bench=%s" % (ts.OPTS, "+".join(ts.PAYLOADS))
+    boots = bc.in_parallel(lambda _: boot64("Skylake-Client", options, icount=True,
+                                            counting=True), [0, 1])
+    runs = [bc.records(b) for b in boots]
+    if not all(runs):
+        return
+    got = ts.sampled(runs[0])
+    counts = {p: (int(got[p][0]["samples"]), int(got[p][0]["counted"]), sum(got[p][1].values()))
+              for p in got}
+    bc.report(set(got) == set(ts.PAYLOADS) and all(
+        s == c // ts.PERIOD and h == s and s > 0 for s, c, h in counts.values()) and
+        not any("outside" in got[p][1] for p in got) and boots[0].passed,
+              "%s: samples = floor(counted / %d) per payload, all in the windows, the histogram "
+              "adds up (%s)" % (target, ts.PERIOD, counts))
+    same = [[(r.type, r.fields) for r in run.records if r.type in ("samples", "hist")]
+            for run in runs]
+    bc.report(same[0] == same[1], "%s: two boots give the same samples and histograms" % target)
+
+
 def check_bochs_avx512(model):
     options = "mode=64 bench=avx512_*+add_latency unroll=10"
     with tempfile.TemporaryDirectory(prefix="bb-lm-") as work:
@@ -177,6 +202,7 @@ def main():
         bc.report(False, "the counting x86-64 QEMU: %s" % problem)
     else:
         bc.in_parallel(check_counting, COUNTING_MODELS)
+        check_sampling()
     bc.in_parallel(check_bochs_avx512, ["corei7_skylake_x", "tigerlake"])
     return bc.summary()
 

@@ -58,12 +58,32 @@ ENDPAYLOAD
     %endrep
 %endmacro
 
+PAYLOAD avx_vaddps_xmm_tp, "VADDPS xmmN, xmmN, xmmN for N = 0-7: AVX add throughput, 128 bits (8 per iteration)", 8, NEEDS_AVX, avx_prepare
+    EIGHT vaddps, xmm
+ENDPAYLOAD
+
 PAYLOAD avx_vaddps_ymm_tp, "VADDPS ymmN, ymmN, ymmN for N = 0-7: AVX add throughput, 256 bits (8 per iteration)", 8, NEEDS_AVX, avx_prepare
     EIGHT vaddps, ymm
 ENDPAYLOAD
 
 PAYLOAD avx512_vaddps_zmm_tp, "VADDPS zmmN, zmmN, zmmN for N = 0-7: AVX-512 add throughput (8 per iteration)", 8, NEEDS_AVX512F, avx512_prepare
     EIGHT vaddps, zmm
+ENDPAYLOAD
+
+PAYLOAD avx_vmulps_xmm_tp, "VMULPS xmmN, xmmN, xmmN for N = 0-7: AVX multiply throughput, 128 bits (8 per iteration)", 8, NEEDS_AVX, avx_prepare
+    EIGHT vmulps, xmm
+ENDPAYLOAD
+
+PAYLOAD avx_vmulps_ymm_tp, "VMULPS ymmN, ymmN, ymmN for N = 0-7: AVX multiply throughput, 256 bits (8 per iteration)", 8, NEEDS_AVX, avx_prepare
+    EIGHT vmulps, ymm
+ENDPAYLOAD
+
+PAYLOAD avx512_vmulps_zmm_tp, "VMULPS zmmN, zmmN, zmmN for N = 0-7: AVX-512 multiply throughput (8 per iteration)", 8, NEEDS_AVX512F, avx512_prepare
+    EIGHT vmulps, zmm
+ENDPAYLOAD
+
+PAYLOAD fma_vfmadd231ps_xmm_tp, "VFMADD231PS xmmN, xmmN, xmmN for N = 0-7: FMA throughput, 128 bits (8 per iteration)", 8, NEEDS_FMA, avx_prepare
+    EIGHT vfmadd231ps, xmm
 ENDPAYLOAD
 
 PAYLOAD fma_vfmadd231ps_ymm_tp, "VFMADD231PS ymmN, ymmN, ymmN for N = 0-7: FMA throughput, 256 bits (8 per iteration)", 8, NEEDS_FMA, avx_prepare
