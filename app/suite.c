@@ -371,6 +371,18 @@ static void reset_window(const void *arg, unsigned pass)
     }
 }
 
+static bool resets_each_window;
+
+/* Before each window of a cold payload: the idle, then what must be reset
+ * right before the window. */
+static void before_cold_window(const void *arg, unsigned pass)
+{
+    suite_idle_cold();
+    if (resets_each_window) {
+        reset_window(arg, pass);
+    }
+}
+
 /* Whether any pass has what must be reset before each window: only then
  * does the harness call out before each. Elsewhere the code between two
  * windows stays what it was: under -icount the PowerPC time base ticks
@@ -530,7 +542,8 @@ unsigned suite_run(const struct suite_context *ctx)
     }
     cfg.ser = suite_conditions_setup(ctx->pmu, o->serialize, o->turbo == TURBO_OFF);
     cfg.probe = suite_probe();
-    if (resets_windows(ctx)) {
+    resets_each_window = resets_windows(ctx);
+    if (resets_each_window) {
         cfg.before_window = reset_window;
         cfg.window_ctx = ctx;
     }
@@ -573,8 +586,14 @@ unsigned suite_run(const struct suite_context *ctx)
         }
         print_bench_header(p);
         struct suite_fault fault;
+        struct measure_config payload_cfg = cfg;
+        if (p->flags & PAYLOAD_COLD) {
+            payload_cfg.method = MEASURE_EMPTY;
+            payload_cfg.before_window = before_cold_window;
+            payload_cfg.window_ctx = ctx;
+        }
         sample_payload_begin();
-        if (!measure_payload(ctx, p, &cfg, &regs, &fault)) {
+        if (!measure_payload(ctx, p, &payload_cfg, &regs, &fault)) {
             print_fault(p, &fault);
             faults++;
         }

@@ -45,6 +45,11 @@ const struct measure_probe *suite_probe(void);
  * CPL 3 reading with RDPMC, through the monitor gate. */
 unsigned suite_window_traits(void);
 
+/* Before each window of a PAYLOAD_COLD payload: scalar code long enough
+ * for the CPU to power its wide vector units down (x86: the upper lanes of
+ * the 512-bit units on Intel's server cores). */
+void suite_idle_cold(void);
+
 /* Why this CPU cannot run the payload, or NULL. */
 const char *suite_missing_feature(const struct payload *p, const struct cpu_info *cpu);
 

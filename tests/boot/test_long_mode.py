@@ -24,7 +24,7 @@ MIN_EXACT_PAYLOADS = 30
 # (no AVX-512): the vector ones among them.
 AVX_PAYLOADS = ("avx_vaddps_ymm", "fma_vfmadd231ps_ymm", "avx2_vpermps_ymm", "avx2_vpshufb_ymm")
 AVX512_PAYLOADS = ("avx512_vaddps_zmm", "avx512_vfmadd231ps_zmm_tp", "avx512_kandw",
-                   "avx512_kmovw_gpr", "avx512_vpaddd_zmm")
+                   "avx512_kmovw_gpr", "avx512_vpaddd_zmm", "avx512_vaddps_zmm_cold")
 # The counting QEMU's x86-64 build: a model per family that has long mode,
 # its backend and its names for instructions, cycles and branches (EPYC's
 # are libpfm4's Zen table's).

@@ -86,6 +86,20 @@ PAYLOAD fma_vfmadd231ps_xmm_tp, "VFMADD231PS xmmN, xmmN, xmmN for N = 0-7: FMA t
     EIGHT vfmadd231ps, xmm
 ENDPAYLOAD
 
+; --- the start-up of the wide units: each window starts cold --------------------
+; The harness idles before each window (COLD: over 0.67 ms of scalar code),
+; so the first 512-bit instructions of a window find the upper lanes
+; powered down where the core does that; the 256-bit twin is the steady
+; figure beside it. Measured against the empty window, so the start-up
+; stays in the figure, spread over the unroll's copies.
+PAYLOAD avx_vaddps_ymm_cold, "VADDPS ymmN for N = 0-7, each window after 4M TSC ticks of scalar code: the 256-bit baseline of the 512-bit start-up", 8, NEEDS_AVX | COLD | NOT_DEFAULT, avx_prepare
+    EIGHT vaddps, ymm
+ENDPAYLOAD
+
+PAYLOAD avx512_vaddps_zmm_cold, "VADDPS zmmN for N = 0-7, each window after 4M TSC ticks of scalar code: the 512-bit units' start-up (Intel server cores)", 8, NEEDS_AVX512F | COLD | NOT_DEFAULT, avx512_prepare
+    EIGHT vaddps, zmm
+ENDPAYLOAD
+
 PAYLOAD fma_vfmadd231ps_ymm_tp, "VFMADD231PS ymmN, ymmN, ymmN for N = 0-7: FMA throughput, 256 bits (8 per iteration)", 8, NEEDS_FMA, avx_prepare
     EIGHT vfmadd231ps, ymm
 ENDPAYLOAD
