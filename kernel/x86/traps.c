@@ -24,8 +24,9 @@ static void print_stack(const uintptr_t *stack)
 {
     enum { WORDS = 12, W = 2 * sizeof(uintptr_t) };
     uintptr_t words[WORDS];
-    struct trap_catch c;
-    if (trap_try(&c)) {
+    static struct trap_catch c; /* the run ends after the one report */
+    int fault = trap_try(&c);
+    if (fault) {
         kprintf("    stack: unreadable at %0*lx\n", W, (unsigned long)stack);
         return;
     }

@@ -123,6 +123,8 @@ void longmode_handoff(uint32_t magic, uint32_t info);
 void longmode_handoff(uint32_t magic, uint32_t info)
 {
     const struct longmode_header *h = (const void *)longmode_image;
+    /* Two symbols of one object: the linker's addresses, not C arrays. */
+    size_t image_size = (uintptr_t)longmode_image_end - (uintptr_t)longmode_image;
     multiboot_parse(magic, info, &boot);
     unsigned want = boot.protocol ? requested_mode(boot.cmdline) : X86_MODE_AUTO;
     if (want == X86_MODE_32) {
@@ -132,9 +134,8 @@ void longmode_handoff(uint32_t magic, uint32_t info)
         refusal = want == X86_MODE_64 ? "the CPU has no long mode (CPUID.80000001H:EDX.LM = 0)" : 0;
         return;
     }
-    if ((size_t)(longmode_image_end - longmode_image) < sizeof *h ||
-        memcmp(h->magic, header_magic, sizeof header_magic) ||
-        h->image_end - h->start != (uint64_t)(longmode_image_end - longmode_image)) {
+    if (image_size < sizeof *h || memcmp(h->magic, header_magic, sizeof header_magic) != 0 ||
+        h->image_end - h->start != image_size) {
         refusal = "the long-mode kernel in the image is damaged";
         return;
     }

@@ -67,8 +67,8 @@ void gdt_set_tss(unsigned selector, uintptr_t base, uint32_t limit)
 
 void desc_init(void)
 {
-    static const struct desc_ptr gdtr = {sizeof gdt - 1, (uint64_t)gdt};
-    static const struct desc_ptr idtr = {sizeof idt - 1, (uint64_t)idt};
+    const struct desc_ptr gdtr = {sizeof gdt - 1, (uintptr_t)gdt};
+    const struct desc_ptr idtr = {sizeof idt - 1, (uintptr_t)idt};
 
     gdt_load(&gdtr, SEL_KERNEL_CODE, SEL_KERNEL_DATA);
     for (unsigned v = 0; v < 32; v++) {
