@@ -12,14 +12,12 @@
 #include <stdint.h>
 
 #include "kernel/x86/cpu.h"
+#include "kernel/x86/pte.h"
 #include "kernel/x86/multiboot.h"
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 #include "lib/options.h"
 
-#define PTE_PRESENT  0x1u
-#define PTE_WRITE    0x2u
-#define PDE_LARGE    0x80u
 #define DIRECTORIES  4          /* of 512 2 MiB pages: 4 GiB */
 #define CPUID_EXT_LM (1u << 29) /* CPUID.80000001H:EDX.LM */
 

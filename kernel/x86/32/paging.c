@@ -5,13 +5,8 @@
 #include <stdint.h>
 
 #include "kernel/x86/cpu.h"
+#include "kernel/x86/pte.h"
 
-#define PTE_PRESENT    0x1u
-#define PTE_WRITE      0x2u
-#define PTE_USER       0x4u
-#define PTE_PWT        0x8u
-#define PTE_PCD        0x10u
-#define PDE_LARGE      0x80u
 #define SMALL_TABLES   16 /* 64 MiB without PSE */
 #define APIC_PDE_FIRST (0xfec00000u >> 22)
 

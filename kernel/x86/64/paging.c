@@ -7,16 +7,11 @@
 #include <stdint.h>
 
 #include "kernel/x86/cpu.h"
+#include "kernel/x86/pte.h"
 
-#define PTE_PRESENT  0x1u
-#define PTE_WRITE    0x2u
-#define PTE_USER     0x4u
-#define PTE_PWT      0x8u
-#define PTE_PCD      0x10u
-#define PDE_LARGE    0x80u
 #define DIRECTORIES  4
 #define LARGE_PAGE   (2ull << 20)
-#define APIC_PDE_ALL (0xfec00000ull / LARGE_PAGE) /* the I/O APIC's and local APIC's 2 MiB */
+#define APIC_PDE_ALL (0xfec00000ull / LARGE_PAGE) /* from the I/O APIC registers up */
 #define TABLE_FLAGS  (PTE_PRESENT | PTE_WRITE)
 
 static uint64_t pml4[512] __attribute__((aligned(4096)));
