@@ -115,9 +115,10 @@ void platform_options_apply(void)
                   boot_opts.cpu);
     }
     exit_configure(boot_opts.exit, env);
+    /* The default asks for long mode where the CPU has it. */
     if (boot_opts.mode == MODE_AUTO && x86_mode_refusal()) {
-        kprintf("mode: the CPU has long mode, but %s; the payloads run in 32-bit mode\n",
-                x86_mode_refusal());
+        run_error("mode", "the CPU has long mode, but %s; the payloads run in 32-bit mode",
+                  x86_mode_refusal());
     }
     screen_hide_lines(boot_opts.verbose >= 2 ? 0 : RECORD_PREFIX);
 }

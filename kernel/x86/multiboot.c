@@ -10,6 +10,7 @@
 #define MB1_FLAG_MMAP    (1u << 6)
 #define MB1_FLAG_LOADER  (1u << 9)
 #define MB1_FLAG_FB      (1u << 12)
+#define MB1_INFO_BYTES   116 /* up to the framebuffer's colour fields (Multiboot 0.6.96, 3.3) */
 #define MB2_TAG_END      0
 #define MB2_TAG_CMDLINE  1
 #define MB2_TAG_MODULE   3
@@ -168,4 +169,37 @@ void multiboot_parse(uint32_t magic, uint32_t info_addr, struct boot_info *bi)
         bi->protocol = 2;
         parse_mb2(phys(info_addr), bi);
     }
+}
+
+static bool overlaps(uint64_t a, uint64_t a_end, uint64_t b, uint64_t b_len)
+{
+    return a < b + b_len && b < a_end;
+}
+
+static bool string_in(uint64_t start, uint64_t end, const char *s)
+{
+    return overlaps(start, end, (uintptr_t)s, strlen(s) + 1);
+}
+
+bool multiboot_lies_in(uint32_t info_addr, const struct boot_info *bi, uint64_t start, uint64_t end)
+{
+    const uint8_t *info = phys(info_addr);
+    bool in = false;
+    if (bi->protocol == 2) {
+        in = overlaps(start, end, info_addr, *(const uint32_t *)info); /* every tag */
+    } else if (bi->protocol == 1) {
+        uint32_t flags = *(const uint32_t *)info;
+        in = overlaps(start, end, info_addr, MB1_INFO_BYTES) ||
+             ((flags & MB1_FLAG_MODS) && overlaps(start, end, *(const uint32_t *)(info + 24),
+                                                  16ull * *(const uint32_t *)(info + 20))) ||
+             ((flags & MB1_FLAG_MMAP) &&
+              overlaps(start, end, *(const uint32_t *)(info + 48), *(const uint32_t *)(info + 44)));
+    }
+    in = in || string_in(start, end, bi->cmdline) || string_in(start, end, bi->loader);
+    for (unsigned i = 0; i < bi->n_modules; i++) {
+        const struct boot_module *m = &bi->modules[i];
+        in = in || overlaps(start, end, m->start, m->end - m->start) ||
+             string_in(start, end, m->name);
+    }
+    return in;
 }

@@ -42,4 +42,10 @@ struct boot_info {
 
 void multiboot_parse(uint32_t magic, uint32_t info_addr, struct boot_info *out);
 
+/* Whether anything the loader handed over lies in [start, end): the
+ * information (multiboot2: one block of tags; multiboot1: the block, the
+ * memory map and module list it points to), the strings, the modules. */
+bool multiboot_lies_in(uint32_t info_addr, const struct boot_info *bi, uint64_t start,
+                       uint64_t end);
+
 #endif

@@ -81,6 +81,24 @@ def check_modes():
                   "PASS" % ("qemu-system-x86_64" if binary_long else "qemu-system-i386", cpu))
 
 
+def check_no_room():
+    """Where the loader put something where the long-mode kernel goes (a
+    module of 15 MB reaches past 16 MiB), the 32-bit kernel says so on
+    record and runs the suite itself."""
+    with tempfile.TemporaryDirectory(prefix="bb-lm-") as work:
+        big = os.path.join(work, "big.bin")
+        with open(big, "wb") as f:
+            f.truncate(15 * 10**6)
+        b = bc.launch.boot_qemu(bc.KERNEL, "max", "bench=nop", long_mode=True, modules=[big],
+                                memory=128)
+    bc.report(mode_of(b) == "32" and re.search(
+        r"^@BB,\d+,error,mode,the CPU has long mode; but the long-mode kernel goes at "
+        r"0x1000000-0x[0-9a-f]+: the loader put its information or a module there", b.serial,
+        re.M) and b.passed,
+              "a module where the long-mode kernel goes: an error record says why, and the "
+              "32-bit run ends with PASS")
+
+
 def check_fault(item):
     word, mnemonic, vector = item
     b = boot64("max", "fault=" + word)
@@ -191,6 +209,7 @@ def check_bochs_avx512(model):
 
 def main():
     check_modes()
+    check_no_room()
     bc.in_parallel(check_handover, ["max", "Skylake-Client", "EPYC"])
     bc.in_parallel(check_fault, [("ud", "#UD", 6), ("gp", "#GP", 13), ("de", "#DE", 0),
                                  ("pf", "#PF", 14), ("df", "#DF", 8)])

@@ -245,9 +245,9 @@ def run_timed(cmd, timeout):
 
 def boot_qemu(kernel=None, cpu="max", append="", iso=None, uefi=False, icount=False,
               timeout=60, tee=False, log=None, counting=False, modules=(), netboot=None,
-              extra=(), long_mode=False):
+              extra=(), long_mode=False, memory=64):
     """Boots under QEMU and judges the run by exit status and final line."""
-    cmd = qemu_command(kernel, cpu, append, iso, uefi, icount, counting=counting,
+    cmd = qemu_command(kernel, cpu, append, iso, uefi, icount, memory=memory, counting=counting,
                        modules=modules, netboot=netboot, extra=extra, long_mode=long_mode)
     text, stderr, code, timed_out, secs = _run(cmd, timeout, tee)
     if log:

@@ -73,14 +73,8 @@ static bool has_long_mode(void)
     return (r.edx & CPUID_EXT_LM) != 0;
 }
 
-static bool overlaps(uint64_t a, uint64_t a_end, uint64_t b, uint64_t b_end)
-{
-    return a < b_end && b < a_end;
-}
-
-/* Whether [start, end) is usable RAM the loader left free: nothing of what
- * it loaded or told (the information block, the command line, the modules)
- * lies there. */
+/* Whether [start, end) is usable RAM the loader left free: the long-mode
+ * kernel parses the loader's information again and loads the modules. */
 static const char *room_for(uint64_t start, uint64_t end, uint32_t info)
 {
     bool ram = false;
@@ -91,16 +85,8 @@ static const char *room_for(uint64_t start, uint64_t end, uint32_t info)
     if (!ram) {
         return "no usable RAM for it";
     }
-    uint64_t info_end = info + (boot.protocol == 2 ? *(const uint32_t *)info : 120u);
-    uint64_t line = (uintptr_t)boot.cmdline;
-    if (overlaps(start, end, info, info_end) ||
-        overlaps(start, end, line, line + strlen(boot.cmdline) + 1)) {
-        return "the loader's information lies where it goes";
-    }
-    for (unsigned i = 0; i < boot.n_modules; i++) {
-        if (overlaps(start, end, boot.modules[i].start, boot.modules[i].end)) {
-            return "a module lies where it goes";
-        }
+    if (multiboot_lies_in(info, &boot, start, end)) {
+        return "the loader put its information or a module there";
     }
     return 0;
 }
