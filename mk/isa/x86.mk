@@ -2,8 +2,8 @@
 # registers alone (-mgeneral-regs-only): they belong to the payloads, and the
 # trap handlers need not save them. The payload macros are in bench/x86/.
 # Its modes are the fragments of mk/isa/x86/: 32 (protected mode, for every
-# CPU from the Pentium on) and 64 (long mode; so far only a Linux process
-# runs in it: the kernel boots in protected mode).
+# CPU from the Pentium on) and 64 (long mode: the long-mode kernel that the
+# 32-bit one carries, mk/platform/metal/x86.mk, and a Linux process).
 DEFAULT_MODE := 32
 # The mode of the machine make runs on, which a Linux process takes by default.
 HOST_MODE := $(patsubst x86_64,64,$(patsubst i%86,32,$(filter x86_64 i%86,$(shell uname -m))))
