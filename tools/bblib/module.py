@@ -61,7 +61,8 @@ def _from_sources(pattern, sources):
 MODES = (32, 64)
 # The stock kernel's payloads (NASM's PAYLOAD and C's PAYLOAD_C) in each
 # mode: the ISA's and those of the mode.
-BUILTIN_NAMES = {mode: {n.lower() for folder in ("bench/x86/payloads", "bench/x86/%d/payloads" % mode)
+BUILTIN_NAMES = {mode: {n.lower()
+                        for folder in ("bench/x86/payloads", "bench/x86/%d/payloads" % mode)
                         for n in _from_sources(r"^\s*PAYLOAD\s+(\w+)", folder + "/*.asm")
                         + _from_sources(r"^PAYLOAD_C\(\s*(\w+)", folder + "/*.c")}
                  for mode in MODES}
@@ -86,8 +87,9 @@ def descriptor_layout(mode):
     return entry, offsets
 # The fields a module carries; any other must be 0, a prepare function above all.
 CARRIED = ("name", "description", "body", "body_len", "insns", "branches", "flags")
-# The relocation of a pointer-sized absolute address: R_386_32, R_X86_64_64.
-ABSOLUTE = {32: 1, 64: 1}
+# The relocation of a pointer-sized absolute address: R_386_32 and
+# R_X86_64_64 are both type 1.
+R_ABSOLUTE = 1
 SHT_SYMTAB, SHT_REL, SHT_RELA = 2, 9, 4
 
 
@@ -207,7 +209,7 @@ def payloads_of(elf):
                 continue
             typ, sym, addend = rel
             value, shndx = syms[sym][1], syms[sym][5]
-            if typ != ABSOLUTE[elf.mode] or shndx == 0:
+            if typ != R_ABSOLUTE or shndx == 0:
                 where[field] = ("extern", sym)
             else:
                 where[field] = (shndx, value + (fields[field] if addend is None else addend))

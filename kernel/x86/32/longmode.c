@@ -2,9 +2,8 @@
  * build, boot/x86/64/entry.asm). It runs first, before the 32-bit kernel
  * has printed anything or set up its own descriptors and paging: where the
  * CPU has long mode and the command line does not ask for mode=32, it
- * copies the
- * long-mode kernel to its link address, maps the first 4 GiB 1:1 with 2
- * MiB pages and switches (boot/x86/32/longmode.asm). Otherwise it returns,
+ * copies the long-mode kernel to its link address, maps the first 4 GiB
+ * 1:1 with 2 MiB pages and switches (boot/x86/32/longmode.asm). Otherwise it returns,
  * the 32-bit kernel runs, and x86_mode_refusal says why where long mode
  * was asked for or the CPU has it. */
 #include "kernel/x86/mode.h"
