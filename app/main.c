@@ -97,7 +97,8 @@ void app_main(void)
     const char *detected =
         pmu_setup(&pmu, &plan, &cpu, boot_opts.pmu, runsetup_events(), boot_opts.pmudump);
     runsetup_init(&pmu, &plan, &cpu);
-    struct suite_context suite = {&pmu, detected, &plan, &boot_opts, about.env, cmdline};
+    struct suite_context suite = {&pmu,    detected,         &plan, &boot_opts, about.env,
+                                  cmdline, about.show_status};
     unsigned faults = suite_run(&suite);
     if (faults) {
         kprintf("\nbarebench: %u benchmark(s) faulted (reported above); the others ran\n", faults);

@@ -24,6 +24,9 @@ struct platform_about {
      * long mode, ...; a hosted program: the mode it was built for), or
      * NULL. */
     const char *mode_refusal;
+    /* Shows which benchmark runs now, where the platform has a status line
+     * (x86: the screen's top row), or NULL. */
+    void (*show_status)(const char *text);
 };
 
 /* Brings up the console (kprintf reaches the user from here on) and fills

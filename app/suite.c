@@ -12,7 +12,6 @@
 #include "bench/stats.h"
 #include "kernel/console.h"
 #include "kernel/memory.h"
-#include "kernel/screen.h"
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 
@@ -574,7 +573,9 @@ unsigned suite_run(const struct suite_context *ctx)
         char status[96];
         fmt_snprintf(status, sizeof status, "barebench: benchmark %u of %u: %s", i + 1, selection.n,
                      p->name);
-        screen_status(status);
+        if (ctx->show_status) {
+            ctx->show_status(status);
+        }
         const char *why = unreadable ? unreadable : suite_missing_feature(p, &ctx->pmu->cpu);
         mem_reset(); /* what the previous payload's prepare allocated */
         if (!why && p->prepare) {

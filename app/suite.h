@@ -13,6 +13,7 @@ struct suite_context {
     const struct boot_options *opts;
     const char *env_name;
     const char *cmdline;
+    void (*show_status)(const char *text); /* platform_about's, or NULL */
 };
 
 /* Runs the selected benchmarks; returns the number of payloads that faulted. */

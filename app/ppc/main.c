@@ -41,7 +41,8 @@ void platform_console_init(struct platform_about *about)
         bootargs + sizeof BOOTARGS_MARKER - 1,
         0,
         0,
-        "the PowerPC 604 has one mode"};
+        "the PowerPC 604 has one mode",
+        0};
 }
 
 void platform_options_apply(void)

@@ -103,7 +103,8 @@ void platform_console_init(struct platform_about *about)
                                      boot.cmdline,
                                      boot.protocol ? 0 : loader_note,
                                      screenpages_record,
-                                     x86_mode_refusal()};
+                                     x86_mode_refusal(),
+                                     screen_status};
 }
 
 void platform_options_apply(void)

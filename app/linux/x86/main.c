@@ -34,7 +34,8 @@ void platform_console_init(struct platform_about *about)
         command_line,
         0,
         0,
-        "a hosted program runs in the mode it was built for (make HOSTED=1 MODE=32 or 64)"};
+        "a hosted program runs in the mode it was built for (make HOSTED=1 MODE=32 or 64)",
+        0};
 }
 
 void platform_options_apply(void)
