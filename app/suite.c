@@ -2,6 +2,7 @@
  * pass inside a trap catch, print the table and the records. */
 #include "app/suite.h"
 
+#include "app/provenance.h"
 #include "app/run_errors.h"
 #include "app/sample.h"
 #include "app/suite_arch.h"
@@ -36,6 +37,19 @@ static void print_boot_record(const struct suite_context *ctx, enum serializer s
     record_fieldf("%d", ctx->pmu->counting ? 1 : 0);
     record_field(serializer_name(ser));
     record_field(ctx->env_name);
+    /* The provenance before the command line, the one field that may be
+     * cut at RECORD_MAX. */
+    const struct provenance *prov = suite_provenance();
+    const struct smbios_info *names = &prov->smbios;
+    record_field(provenance_value(prov->microcode));
+    record_field(provenance_value(prov->firmware));
+    record_field(provenance_value(names->bios_vendor));
+    record_field(provenance_value(names->bios_version));
+    record_field(provenance_value(names->bios_date));
+    record_field(provenance_value(names->system_vendor));
+    record_field(provenance_value(names->system_product));
+    record_field(provenance_value(names->board_vendor));
+    record_field(provenance_value(names->board_product));
     record_field(ctx->cmdline[0] ? ctx->cmdline : "-");
     record_end();
     suite_conditions_record();

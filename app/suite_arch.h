@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "app/provenance.h"
 #include "bench/measure.h"
 #include "bench/payload.h"
 #include "bench/window.h"
@@ -22,6 +23,10 @@ enum serializer suite_conditions_setup(struct pmu *pmu, unsigned serialize_choic
 
 /* The conditions as cond records, after the boot record. */
 void suite_conditions_record(void);
+
+/* Where the run's numbers came from (the boot record's provenance), read
+ * by suite_conditions_setup. */
+const struct provenance *suite_provenance(void);
 
 /* Core cycles per tick of the time counter where a cycles counter counts,
  * as a cond record; `when` is "before" or "after" the suite. */

@@ -11,8 +11,10 @@
  * reads as a record: two letters changed, because the tools take a prefix one
  * byte off for a damaged record. */
 #define RECORD_PREFIX_HUMAN   "@bb,"
-#define RECORD_FORMAT_VERSION 5
-#define RECORD_MAX            512
+#define RECORD_FORMAT_VERSION 6
+/* Room for a boot record with its provenance (seven SMBIOS names of up to
+ * 63 bytes each) and a command line of a few hundred bytes. */
+#define RECORD_MAX 1024
 
 /* Where finished lines go (the console in the kernel, a buffer in tests). */
 void record_set_sink(void (*sink)(const char *line));

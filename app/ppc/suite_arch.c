@@ -3,13 +3,16 @@
 #include "app/suite_arch.h"
 
 #include "app/bootopts.h"
+#include "app/provenance.h"
 #include "bench/record.h"
 #include "kernel/console.h"
 #include "lib/fmt.h"
 
+static struct provenance provenance;
+
 enum serializer suite_conditions_setup(struct pmu *pmu, unsigned serialize_choice, bool turbo_off)
 {
-    (void)pmu;
+    provenance_read(&provenance, &pmu->cpu);
     if (serialize_choice != SER_AUTO) {
         kprintf("bench: serialize=%s is x86's; PowerPC uses sync + isync\n",
                 bootopts_choice_name("serialize"));
@@ -22,10 +25,16 @@ enum serializer suite_conditions_setup(struct pmu *pmu, unsigned serialize_choic
     return SERIALIZER_SYNC_ISYNC;
 }
 
+const struct provenance *suite_provenance(void)
+{
+    return &provenance;
+}
+
 void suite_conditions_record(void)
 {
     record_cond("serialize", serializer_name(SERIALIZER_SYNC_ISYNC),
                 "sync then isync before each read");
+    provenance_record(&provenance);
 }
 
 /* The time base counts at a board's own rate, not in core cycles: no ratio

@@ -80,7 +80,7 @@ static void add(char *dst, const char *text)
 /* One line per benchmark: its name, then each event's median and unit. */
 static void build_results(void)
 {
-    char buf[512];
+    char buf[RECORD_MAX];
     const char *f[MAX_FIELDS];
     char *current = 0;
     for (size_t at = 0; at < records_len;) {

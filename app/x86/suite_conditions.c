@@ -19,6 +19,11 @@ enum serializer suite_conditions_setup(struct pmu *pmu, unsigned serialize_choic
     return conditions.ser;
 }
 
+const struct provenance *suite_provenance(void)
+{
+    return &provenance;
+}
+
 void suite_conditions_record(void)
 {
     conditions_record(&conditions);

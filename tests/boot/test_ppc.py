@@ -117,6 +117,14 @@ def check_options():
                errors[0][1].startswith("option 'nosuchoption': unknown option") and
                errors[1][1].startswith("ring=3: not on PowerPC yet"),
                "a bad word and an option PowerPC does not have are error records (%s)" % errors)
+        unknown = [k for k in records.PROVENANCE if run.boot[k] != "-"]
+        sources = {r.fields["key"]: r.fields for r in run.of_type("cond")
+                   if r.fields["key"] in records.PROVENANCE_SOURCES}
+        report(not unknown and sorted(sources) == sorted(records.PROVENANCE_SOURCES) and
+               all(c["value"] == "-" for c in sources.values()) and
+               "no microcode revision register" in sources["microcode_source"]["detail"],
+               "the boot record's provenance is '-', and its sources say why (%s %s)"
+               % (unknown, sources.get("microcode_source")))
 
 
 def main():

@@ -6,7 +6,7 @@ import sys
 from decimal import Decimal
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from bblib import results  # noqa: E402
+from bblib import records, results  # noqa: E402
 from bblib.records import make_record  # noqa: E402
 
 
@@ -54,11 +54,15 @@ def same_event_twice_log():
     return "\n".join(lines) + "\n"
 
 
-def conditions_log(version=2, turbo="on", after="1.00", extra=()):
+def conditions_log(version=2, turbo="on", after="1.00", extra=(), provenance=None):
     """A format version 2 run on a real Intel machine with its `cond` records;
     `turbo` and the cycles-per-TSC ratio after the suite vary, `extra` adds
-    records after them."""
-    body = [("boot", version, "GenuineIntel", 6, 94, 3, "Skylake", "arch", 1, "lfence", "hw", ""),
+    records after them. From version 6 the boot record holds the provenance
+    (records.PROVENANCE: a dict of those given, "-" for the others)."""
+    boot = ("boot", version, "GenuineIntel", 6, 94, 3, "Skylake", "arch", 1, "lfence", "hw")
+    if int(version) >= 6:
+        boot += tuple((provenance or {}).get(k, "-") for k in records.PROVENANCE)
+    body = [boot + ("",),
             ("cond", "serialize", "lfence", "LFENCE serializes: GenuineIntel"),
             ("cond", "lfence", "serializing", "GenuineIntel: LFENCE waits"),
             ("cond", "smm_freeze", "on", "IA32_DEBUGCTL bit 14 set; read back 0x4000"),

@@ -10,8 +10,7 @@ from common import REAL_CPUS, expect_refused, real_log, real_log_file, records, 
 from bblib import compare, report, results
 
 KEYS = ("serialize", "mode", "xcr0", "lfence", "smm_freeze", "invariant_tsc", "turbo", "event_table",
-        "microcode", "firmware", "bios_vendor", "bios_version", "bios_date", "system_vendor",
-        "system_product", "board_vendor", "board_product", "disturbances",
+        "microcode_source", "firmware_source", "smbios_source", "disturbances",
         "cycles_per_tsc_before", "cycles_per_tsc_after")
 
 
@@ -22,6 +21,11 @@ def test_real_log_has_every_condition():
     assert got == list(KEYS), got
     cond = {r.fields["key"]: r.fields for r in run.of_type("cond")}
     assert cond["serialize"]["value"] == run.boot["serialize"], (cond["serialize"], run.boot)
+    # The provenance is in the boot record; its sources say how it was read.
+    assert run.boot["firmware"] == "bios" and cond["firmware_source"]["value"] == "read", (
+        run.boot, cond["firmware_source"])
+    assert run.boot["system_vendor"] != "-" and cond["smbios_source"]["value"] == "read" and \
+        cond["smbios_source"]["detail"].startswith("SMBIOS "), (run.boot, cond["smbios_source"])
     # Stock QEMU counts nothing: the ratio is not measured, and says why.
     for when in ("before", "after"):
         c = cond["cycles_per_tsc_" + when]
@@ -48,7 +52,7 @@ def test_report_shows_conditions_per_target():
         row = "| %s | %s | %s |" % (t["target"], " | ".join(cells),
                                     t["conditions"]["serialize"]["detail"])
         assert row in out, "no row %r in:\n%s" % (row, out)
-        cells = [t["conditions"][k]["value"] for k in report.PROVENANCE]
+        cells = [t["provenance"][k] for k in records.PROVENANCE]
         row = "| %s | %s |" % (t["target"], " | ".join(cells))
         assert row in out, "no provenance row %r in:\n%s" % (row, out)
 
@@ -76,6 +80,26 @@ def test_compare_warns_on_different_conditions():
 
 def test_compare_warns_on_other_microcode_or_firmware():
     def log(microcode, firmware):
+        return synth.conditions_log(version=6, provenance={
+            "microcode": microcode, "firmware": firmware, "system_vendor": "Dell Inc."})
+    a = write_temp(log("0xf0", "uefi"), "ucode6-a.log")
+    b = write_temp(log("0xf4", "bios"), "ucode6-b.log")
+    code, out, err = tool("compare", a, b)
+    for what in ("microcode is 0xf0 in A, 0xf4 in B", "firmware is uefi in A, bios in B"):
+        assert "measured under different conditions: %s" % what in err, err
+    assert "system_vendor" not in err, err
+    code, out, err = tool("report", a, "--md", "-")
+    assert "| ucode6-a | 0xf0 | uefi | - | - | - | Dell Inc. |" in out, out
+    code, out, err = tool("report", a, "--json", "-")
+    target = json.loads(out)["targets"][0]
+    assert target["provenance"]["microcode"] == "0xf0" and target["provenance"]["bios_date"] == "-", \
+        target["provenance"]
+
+
+def test_version_5_provenance_still_read():
+    """Format version 5 wrote the provenance as `cond` records: it reads as
+    the same provenance, and compares with a version 6 run's."""
+    def log(microcode, firmware):
         return synth.conditions_log(version=5, extra=(
             ("cond", "microcode", microcode, "IA32_BIOS_SIGN_ID bits 63:32 after CPUID (MSR 0x8b)"),
             ("cond", "firmware", firmware, "multiboot2 passed the 64-bit EFI system table")))
@@ -86,6 +110,10 @@ def test_compare_warns_on_other_microcode_or_firmware():
         assert "measured under different conditions: %s" % what in err, err
     code, out, err = tool("report", a, "--md", "-")
     assert "| ucode-a | 0xf0 | uefi |" in out, out
+    same = write_temp(synth.conditions_log(version=6, provenance={
+        "microcode": "0xf0", "firmware": "uefi"}), "ucode-6.log")
+    code, out, err = tool("compare", a, same)
+    assert "microcode" not in err and "firmware" not in err, err
 
 
 def test_compare_quiet_when_conditions_agree():

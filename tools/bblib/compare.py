@@ -137,8 +137,9 @@ RATIO_TOLERANCE = Decimal("0.05")
 # the tolerance.
 RATIOS = ("cycles_per_tsc_before", "cycles_per_tsc_after") + records.TICKS_PER_CYCLE
 # What happened during a run rather than what it ran under (a hosted run's
-# windows measured again): no warning when it differs.
-RUN_COUNTS = ("redone",)
+# windows measured again), and how the provenance was read (its values are
+# compared themselves): no warning when it differs.
+RUN_COUNTS = ("redone",) + records.PROVENANCE_SOURCES
 
 
 def _ratio_differs(a, b):
@@ -170,6 +171,11 @@ def condition_warnings(a, b):
             if differs:
                 out.append("%s: measured under different conditions: %s is %s in A, %s in B"
                            % (label, key, va, vb))
+        pa, pb = ta.get("provenance", {}), tb.get("provenance", {})
+        for key in records.PROVENANCE:
+            if pa and pb and pa.get(key, "-") != pb.get(key, "-"):
+                out.append("%s: measured under different conditions: %s is %s in A, %s in B"
+                           % (label, key, pa.get(key, "-"), pb.get(key, "-")))
     return out
 
 

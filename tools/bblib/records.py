@@ -16,11 +16,11 @@ PREFIX = "@BB,"
 # Version 2 added `cond` records (the conditions of the run) after the boot
 # record, version 3 the sampler's `samples` and `hist` records, version 4
 # the `unmodelled` mark on a result an emulator cannot give, version 5 the
-# `raw` records of raw=1, the `erratum` mark and the `disturbed` counts;
-# older logs, which have
-# none, are still read.
-FORMAT_VERSION = "5"
-FORMAT_VERSIONS = ("1", "2", "3", "4", "5")
+# `raw` records of raw=1, the `erratum` mark and the `disturbed` counts,
+# version 6 the provenance in the boot record (version 5 had it in `cond`
+# records); older logs, which have none, are still read.
+FORMAT_VERSION = "6"
+FORMAT_VERSIONS = ("1", "2", "3", "4", "5", "6")
 # The first version that has each record type, where it is not 1.
 SINCE_VERSION = {"cond": "2", "samples": "3", "hist": "3", "unmodelled": "4", "raw": "5",
                  "erratum": "5", "disturbed": "5"}
@@ -32,9 +32,20 @@ ATTACHED = ("raw",)
 # Fields after the type, per record type: the one list of them. The kernel's
 # writers and the table of docs/records.md are tested against it
 # (tests/tools/test_record_schema.py).
+# Where a run's numbers came from beyond CPUID: the microcode revision, the
+# firmware type, and SMBIOS's firmware, system and board names ("-" where
+# not known). The boot record holds them from format version 6 on, before
+# the command line (the one field that may be cut); version 5 wrote them as
+# `cond` records of these names.
+PROVENANCE = ("microcode", "firmware", "bios_vendor", "bios_version", "bios_date",
+              "system_vendor", "system_product", "board_vendor", "board_product")
+# How each part of it was read (format version 6): `cond` records whose value
+# is `read` or `-` and whose detail says how, or why not.
+PROVENANCE_SOURCES = ("microcode_source", "firmware_source", "smbios_source")
+BOOT_BEFORE_6 = ("version", "vendor", "family", "model", "stepping", "brand", "pmu", "counting",
+                 "serialize", "environment", "cmdline")
 FIELD_NAMES = {
-    "boot": ("version", "vendor", "family", "model", "stepping", "brand", "pmu", "counting",
-             "serialize", "environment", "cmdline"),
+    "boot": BOOT_BEFORE_6[:-1] + PROVENANCE + ("cmdline",),
     "cond": ("key", "value", "detail"),
     "bench": ("name", "expected", "description"),
     "pass": ("bench", "pass", "events"),
@@ -78,7 +89,7 @@ _BUCKET = re.compile(r"0x[0-9a-f]+\+?\Z|reads\Z|outside\Z")
 # report only the gap it leaves in the sequence.
 _NEAR = re.compile(r"(.{4})[0-9]+,(%s),.*\*[0-9a-f]{8}\Z" % "|".join(FIELD_NAMES))
 # A terminal that wraps long lines splits a record; rejoin at most this many.
-_MAX_WRAP_LINES = 8
+_MAX_WRAP_LINES = 16
 
 
 class LogError(Exception):
@@ -167,6 +178,8 @@ def _split_fields(body, line, problems):
         return None
     kind, values = parts[1], parts[2:]
     names = FIELD_NAMES.get(kind)
+    if kind == "boot" and values and values[0] in FORMAT_VERSIONS and int(values[0]) < 6:
+        names = BOOT_BEFORE_6
     if names is None:
         problems.add(line, "unknown record type %r" % kind[:20])
         return None

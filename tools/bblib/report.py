@@ -129,18 +129,11 @@ def _hosted_table(report):
     return markdown_table(("target",) + HOSTED_CONDITIONS, rows) if rows else []
 
 
-# Where a run's numbers came from beyond CPUID (format version 5 kernels on x86):
-# microcode revision, firmware type, and SMBIOS's firmware, system and board names.
-PROVENANCE = ("microcode", "firmware", "bios_vendor", "bios_version", "bios_date",
-              "system_vendor", "system_product", "board_vendor", "board_product")
-
-
 def _provenance_table(report):
-    """One row per target that recorded its provenance."""
-    rows = [[t["target"]] + [t["conditions"][k]["value"] if k in t["conditions"] else "-"
-                             for k in PROVENANCE]
-            for t in report["targets"] if "microcode" in t.get("conditions", {})]
-    return markdown_table(("target",) + PROVENANCE, rows) if rows else []
+    """One row per target that recorded its provenance (format version 5 on)."""
+    rows = [[t["target"]] + [t["provenance"].get(k, "-") for k in records.PROVENANCE]
+            for t in report["targets"] if t.get("provenance")]
+    return markdown_table(("target",) + records.PROVENANCE, rows) if rows else []
 
 
 def _calibrated_table(report):

@@ -7,6 +7,8 @@ A report is plain JSON-able data, so `report` writes it, and `compare` and
   target: {"target", "log", "vendor", "family", "model", "stepping", "brand", "pmu",
            "counting", "serialize", "environment", "cmdline", "status", "records",
            "conditions": {key: {"value", "detail"}} (empty for format version 1 logs),
+           "provenance": {name: value} for records.PROVENANCE (the boot record's from
+                         format version 6, the `cond` records' in version 5, {} before),
            "ticks_per_cycle": a hosted run's calibration (the mean of the
                               ticks_per_cycle_before/_after conditions it has) or null,
            "benches": [bench, ...], "errors": [{"where", "message"}, ...]}
@@ -149,6 +151,11 @@ def target_of(run, name, log):
                 {"where": f["where"], "count": int(f["count"])})
         elif rec.type == "error":
             errors.append({"where": f["where"], "message": f["message"]})
+    if int(boot["version"]) >= 6:
+        target["provenance"] = {k: boot[k] for k in records.PROVENANCE}
+    else:
+        target["provenance"] = {k: conditions.pop(k)["value"] for k in records.PROVENANCE
+                                if k in conditions}
     target["conditions"] = conditions
     per_cycle = ticks_per_cycle(conditions)
     target["ticks_per_cycle"] = per_cycle
