@@ -35,6 +35,13 @@ void suite_conditions_record(void)
     record_cond("serialize", serializer_name(SERIALIZER_SYNC_ISYNC),
                 "sync then isync before each read");
     provenance_record(&provenance);
+    /* What x86 reads around each repetition has no counterpart here: no
+     * SMM, no APERF/MPERF, no thermal sensor (the thermal assist unit came
+     * with the 750), and the interrupt controller sits off the chip. */
+    static const char none[] = "nothing to read around a repetition: the 604/604e has no SMM or "
+                               "APERF/MPERF or thermal sensor or on-chip interrupt controller";
+    kprintf("conditions: disturbances -: %s\n", none);
+    record_cond("disturbances", "-", none);
 }
 
 /* The time base counts at a board's own rate, not in core cycles: no ratio
@@ -53,7 +60,8 @@ int64_t suite_ticks_per_cycle_x100(void)
     return 0;
 }
 
-/* Nothing is read around a 604e's repetitions yet. */
+/* Nothing is read around a 604e's repetitions (the `disturbances`
+ * condition says why). */
 const struct measure_probe *suite_probe(void)
 {
     return 0;

@@ -125,6 +125,11 @@ def check_options():
                "no microcode revision register" in sources["microcode_source"]["detail"],
                "the boot record's provenance is '-', and its sources say why (%s %s)"
                % (unknown, sources.get("microcode_source")))
+        disturb = [r.fields for r in run.of_type("cond") if r.fields["key"] == "disturbances"]
+        report(len(disturb) == 1 and disturb[0]["value"] == "-" and
+               "no SMM" in disturb[0]["detail"],
+               "nothing is read around a repetition, and the disturbances condition says why (%s)"
+               % disturb)
 
 
 def main():
