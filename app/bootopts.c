@@ -5,6 +5,7 @@
 #include "kernel/console.h"
 #include "lib/kstring.h"
 #include "lib/options.h"
+#include "lib/uart.h"
 
 struct boot_options boot_opts = {
     .exit = 0, /* auto: the first of exit_choices */
@@ -19,6 +20,7 @@ struct boot_options boot_opts = {
     .watchdog = 2000,
     .qrpage = 4,
     .cpu = "auto",
+    .serial = UART_BASE_BAUD,
 };
 
 static const char *const exit_choices[] = {"auto", "qemu", "bochs", "halt", "reboot", NULL};
@@ -77,6 +79,8 @@ static const struct opt_def defs[] = {
     {"cpu", OPT_STRING, "hosted run: the CPU to pin to, or auto (the least loaded)", STR(cpu)},
     {"mode", OPT_CHOICE, "x86: 32 or 64-bit payloads (auto: 64 where the CPU has long mode)",
      .target = &boot_opts.mode, .choices = mode_choices},
+    {"serial", OPT_UINT, "serial port speed in baud, 115200 / N (PReP firmware consoles: 9600)",
+     .target = &boot_opts.serial, .min = 50, .max = UART_BASE_BAUD},
 };
 
 #define N_DEFS (sizeof defs / sizeof defs[0])
@@ -89,7 +93,36 @@ static void print_diag(void *ctx, const char *message)
 
 unsigned bootopts_parse(const char *cmdline)
 {
-    return options_parse(cmdline, defs, N_DEFS, print_diag, 0);
+    unsigned bad = options_parse(cmdline, defs, N_DEFS, print_diag, 0);
+    if (!uart_divisor(boot_opts.serial)) {
+        run_error("options", "serial=%u: not a speed a 16550 makes (115200 / N); using %u",
+                  (unsigned)boot_opts.serial, UART_BASE_BAUD);
+        boot_opts.serial = UART_BASE_BAUD;
+        bad++;
+    }
+    return bad;
+}
+
+static void ignore_word(void *ctx, const char *message)
+{
+    (void)ctx;
+    (void)message;
+}
+
+uint32_t bootopts_serial_speed(const char *cmdline)
+{
+    uint32_t baud = UART_BASE_BAUD;
+    struct opt_def serial = {0};
+    for (unsigned i = 0; i < N_DEFS; i++) {
+        if (strcmp(defs[i].name, "serial") == 0) {
+            serial = defs[i];
+        }
+    }
+    serial.target = &baud;
+    /* Every other word is a bad one to this parse: the full parse reports
+     * what is wrong. */
+    options_parse(cmdline, &serial, 1, ignore_word, 0);
+    return uart_divisor(baud) ? baud : UART_BASE_BAUD;
 }
 
 void bootopts_print_help(void)

@@ -36,6 +36,7 @@ struct boot_options {
     uint32_t qrpage;    /* seconds each end-of-run screen page shows; 0 = no pages */
     char cpu[8];        /* hosted run: "auto" or the CPU number to pin to */
     unsigned mode;      /* enum mode_choice: the execution mode the payloads run in */
+    uint32_t serial;    /* the serial port's speed in baud (a 16550's 115200 / N) */
 };
 
 extern struct boot_options boot_opts;
@@ -43,6 +44,12 @@ extern struct boot_options boot_opts;
 /* Parses the command line into boot_opts, printing a message for each bad
  * word; returns the number of bad words. */
 unsigned bootopts_parse(const char *cmdline);
+
+/* The serial= speed on cmdline, read before the console exists so that
+ * the first line already goes out at that speed: the baud rate, or the
+ * default where the option is absent or not 115200 / N (the full parse
+ * then says why). */
+uint32_t bootopts_serial_speed(const char *cmdline);
 
 /* Prints every option with what it accepts and its current value. */
 void bootopts_print_help(void);

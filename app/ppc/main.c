@@ -11,7 +11,9 @@
 #include "kernel/ppc/machine.h"
 #include "kernel/ppc/memory.h"
 #include "kernel/ppc/traps.h"
+#include "lib/fmt.h"
 #include "lib/kstring.h"
+#include "lib/uart.h"
 
 /* The boot options: tools/boot writes them into the image after the
  * marker (QEMU's PowerPC machines hand a -kernel image no command line of
@@ -30,15 +32,18 @@ static const unsigned deliberate_vectors[] = {
 
 void platform_console_init(struct platform_about *about)
 {
-    machine_init(entry_kind == ENTRY_OF ? ENTRY_OF : ENTRY_PREP);
+    static char serial_port[24];
+    const char *args = bootargs + sizeof BOOTARGS_MARKER - 1;
+    uint32_t baud = bootopts_serial_speed(args);
+    machine_init(entry_kind == ENTRY_OF ? ENTRY_OF : ENTRY_PREP, uart_divisor(baud));
+    fmt_snprintf(serial_port, sizeof serial_port, "COM1 %u 8N1", (unsigned)baud);
     *about = (struct platform_about){
         "bare-metal",
         "PowerPC",
         exit_under_qemu() ? "qemu" : "hw",
         machine.name,
-        machine.serial ? (machine.kind == MACHINE_PREP ? "COM1 115200 8N1" : "SCC channel A")
-                       : "absent",
-        bootargs + sizeof BOOTARGS_MARKER - 1,
+        machine.serial ? (machine.kind == MACHINE_PREP ? serial_port : "SCC channel A") : "absent",
+        args,
         0,
         0,
         "the PowerPC 604 has one mode",
@@ -67,6 +72,11 @@ static void unsupported_options(void)
                   "cpu=%s: only a hosted run pins to a CPU; the kernel runs on the "
                   "boot CPU",
                   boot_opts.cpu);
+    }
+    if (boot_opts.serial != UART_BASE_BAUD && machine.kind != MACHINE_PREP) {
+        run_error("options",
+                  "serial=%u: the Mac's SCC keeps the speed its firmware set; not changed",
+                  (unsigned)boot_opts.serial);
     }
 }
 

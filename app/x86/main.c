@@ -27,6 +27,7 @@
 #include "kernel/x86/vgagfx.h"
 #include "lib/fmt.h"
 #include "lib/kstring.h"
+#include "lib/uart.h"
 
 static uint32_t loader_magic, loader_info;
 static struct boot_info boot;
@@ -80,9 +81,11 @@ static void report_screen(void)
 
 void platform_console_init(struct platform_about *about)
 {
-    static char loader_note[80];
-    bool serial = serial_init();
+    static char loader_note[80], serial_port[24];
     multiboot_parse(loader_magic, loader_info, &boot);
+    uint32_t baud = bootopts_serial_speed(boot.cmdline);
+    bool serial = serial_init(uart_divisor(baud));
+    fmt_snprintf(serial_port, sizeof serial_port, "COM1 %u 8N1", (unsigned)baud);
     screen_attach(pick_screen());
     console_add_sink(serial_putc);
     console_add_sink(screen_putc);
@@ -99,7 +102,7 @@ void platform_console_init(struct platform_about *about)
                                      X86_ISA_NAME,
                                      run_env_name(env),
                                      0,
-                                     serial ? "COM1 115200 8N1" : "absent",
+                                     serial ? serial_port : "absent",
                                      boot.cmdline,
                                      boot.protocol ? 0 : loader_note,
                                      screenpages_record,

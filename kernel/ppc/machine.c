@@ -104,13 +104,13 @@ static void scc_putc(char c)
     io_write8(machine.macio + SCC_A_DATA, (uint8_t)c);
 }
 
-/* 115200 8N1 on the 16550 (divisor 1 of its 1.8432 MHz clock). */
-static void uart_init(void)
+/* 8N1 on the 16550, at 115200 baud / divisor (its 1.8432 MHz clock). */
+static void uart_init(unsigned divisor)
 {
     io_write8(UART_BASE + 1, 0);    /* no interrupts */
     io_write8(UART_BASE + 3, 0x80); /* divisor latch */
-    io_write8(UART_BASE + 0, 1);
-    io_write8(UART_BASE + 1, 0);
+    io_write8(UART_BASE + 0, divisor & 0xff);
+    io_write8(UART_BASE + 1, divisor >> 8);
     io_write8(UART_BASE + 3, 0x03); /* 8N1 */
     io_write8(UART_BASE + 2, 0x07); /* FIFOs on and cleared */
     io_write8(UART_BASE + 4, 0x03);
@@ -133,7 +133,7 @@ static bool grackle_present(void)
     return (pci_read(0, 0) & 0xffff) == 0x1057;
 }
 
-void machine_init(enum ppc_entry entry)
+void machine_init(enum ppc_entry entry, unsigned divisor)
 {
     if (entry == ENTRY_PREP) {
         machine.kind = MACHINE_PREP;
@@ -152,7 +152,7 @@ void machine_init(enum ppc_entry entry)
     }
     find_devices();
     if (machine.kind == MACHINE_PREP) {
-        uart_init();
+        uart_init(divisor);
         machine.serial = console_add_sink(uart_putc);
     } else if (machine.macio) {
         scc_init();

@@ -26,8 +26,10 @@ struct ppc_machine_info {
 
 extern struct ppc_machine_info machine;
 
-/* Finds the machine's devices and adds the serial console sink. */
-void machine_init(enum ppc_entry entry);
+/* Finds the machine's devices and adds the serial console sink; divisor:
+ * the PReP COM1's baud rate divisor (lib/uart.h; the Macs' SCC keeps the
+ * rate the firmware set). */
+void machine_init(enum ppc_entry entry, unsigned divisor);
 
 /* Waits until the serial port has sent everything. */
 void machine_serial_flush(void);

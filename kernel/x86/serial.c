@@ -25,7 +25,7 @@
 
 static bool present;
 
-bool serial_init(void)
+bool serial_init(unsigned divisor)
 {
     outb(COM1 + REG_SCRATCH, 0x5a);
     if (inb(COM1 + REG_SCRATCH) != 0x5a) {
@@ -33,8 +33,8 @@ bool serial_init(void)
     }
     outb(COM1 + REG_IER, 0);
     outb(COM1 + REG_LCR, LCR_DLAB);
-    outb(COM1 + REG_DIVISOR_LO, 1); /* 115200 / 1 */
-    outb(COM1 + REG_DIVISOR_HI, 0);
+    outb(COM1 + REG_DIVISOR_LO, divisor & 0xff);
+    outb(COM1 + REG_DIVISOR_HI, divisor >> 8);
     outb(COM1 + REG_LCR, LCR_8N1);
     outb(COM1 + REG_FCR, 0xc7); /* enable and clear the FIFOs */
     outb(COM1 + REG_MCR, MCR_LOOPBACK | MCR_DTR_RTS_OUT2);

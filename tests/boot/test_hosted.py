@@ -150,13 +150,16 @@ def check_fault_outside_payloads(prefix):
 
 
 def check_bad_options(prefix):
-    code, out = run(prefix, "cpu=999", "sample=cycles:1000", "exit=halt", "bench=nop", "reps=3")
+    code, out = run(prefix, "cpu=999", "sample=cycles:1000", "exit=halt", "serial=9600",
+                    "bench=nop", "reps=3")
     bc.report("cpu=999: not a CPU this process may run on" in out,
               "cpu= beyond the allowed CPUs is named, and the least loaded is taken")
     bc.report("sample=cycles:1000: a hosted run does not sample" in out,
               "sample= is refused with its reason")
     bc.report("exit=halt: a hosted run ends as a process does" in out,
               "exit= is refused with its reason")
+    bc.report("serial=9600: a hosted run writes to standard output; ignored" in out,
+              "serial= is refused with its reason")
     bc.report(code == 0, "the run goes on after the bad options (exit status %d)" % code)
 
 

@@ -132,6 +132,30 @@ def check_options():
                % disturb)
 
 
+# What QEMU's 16550 says (-trace serial_update_parameters) once the kernel
+# has programmed it for serial=9600.
+SERIAL_9600 = "serial_update_parameters baudrate=9600 parity='N' data=8 stop=1"
+
+
+def check_serial_speed():
+    """serial= sets the PReP COM1's speed before the first line; a Mac's
+    SCC keeps the speed its firmware set, and the run says so."""
+    b = ppc.boot(KERNEL, "40p", append="bench=nop reps=3 serial=9600", timeout=50,
+                 extra=["-trace", "serial_update_parameters"])
+    run = runs_of(b, "40p serial=9600")
+    if run:
+        report(SERIAL_9600 in b.stderr and "serial COM1 9600 8N1)" in b.serial and
+               not run.of_type("error") and b.passed,
+               "40p: serial=9600: QEMU's 16550 runs at 9600 baud 8N1, and the banner says so")
+    b = boot("mac99", append="bench=nop reps=3 serial=9600")
+    run = runs_of(b, "mac99 serial=9600")
+    if run:
+        said = [r.fields["message"] for r in run.of_type("error")]
+        report(said == ["serial=9600: the Mac's SCC keeps the speed its firmware set; not "
+                        "changed"] and b.passed,
+               "mac99: serial=9600 is an error record, the SCC left as it was (%s)" % said)
+
+
 def main():
     if not os.path.exists(KERNEL):
         skip("no %s (make ARCH=ppc)" % os.path.relpath(KERNEL, ROOT))
@@ -143,6 +167,7 @@ def main():
     check_exact()
     check_faults()
     check_options()
+    check_serial_speed()
     return summary()
 
 

@@ -3,7 +3,7 @@
 well as on the console: an option ignored, a bench= selection that matches
 nothing (which measures nothing rather than another set), events dropped,
 a PMU backend not used, a command line longer than the kernel reads,
-sampling that cannot be done. The
+sampling that cannot be done, a serial speed no 16550 makes. The
 kernel still ends with its status; `barebench run` fails the target on the
 error records (tests/tools/test_run.py)."""
 
@@ -116,6 +116,25 @@ def check_sampling_impossible():
                       "%s where it cannot sample: an error record says so (%s)" % (option, said))
 
 
+def check_serial_speed():
+    """serial= sets COM1's speed before the first line (the banner names it);
+    a speed no 16550 divisor makes is an error record, and 115200 stays."""
+    for speed, said in (("9600", []), ("1234", [("options", "serial=1234: not a speed a 16550 "
+                                                 "makes (115200 / N); using 115200")])):
+        boot = bc.qemu("pentium3", "bench=nop reps=3 serial=%s" % speed, icount=True,
+                       extra=["-trace", "serial_update_parameters"])
+        run = bc.records(boot)
+        if not run:
+            continue
+        baud = speed if not said else "115200"
+        # What QEMU's 16550 says once the kernel has programmed it.
+        uart = "serial_update_parameters baudrate=%s parity='N' data=8 stop=1" % baud
+        bc.report(errors(run) == said and uart in boot.stderr and
+                  "serial COM1 %s 8N1)" % baud in boot.serial and boot.passed,
+                  "serial=%s: QEMU's 16550 runs at %s baud 8N1 and the banner says so%s (%s)"
+                  % (speed, baud, ", with an error record" if said else "", errors(run)))
+
+
 def main():
     bc.in_parallel(check_selection, ["zzz_nomatch", "chase_zz*"])
     check_partial_selection()
@@ -124,6 +143,7 @@ def main():
     check_backend_ignored()
     check_long_command_line()
     check_sampling_impossible()
+    check_serial_speed()
     return bc.summary()
 
 

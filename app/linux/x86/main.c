@@ -12,6 +12,7 @@
 #include "kernel/trap_catch.h"
 #include "kernel/x86/mode.h"
 #include "lib/kstring.h"
+#include "lib/uart.h"
 
 /* The arguments joined by spaces: the command line a loader would give;
  * the first argument that did not fit, or NULL. */
@@ -51,6 +52,10 @@ void platform_options_apply(void)
                   "exit=%s: a hosted run ends as a process does (status 0 for PASS, 1 "
                   "for FAIL); ignored",
                   bootopts_choice_name("exit"));
+    }
+    if (boot_opts.serial != UART_BASE_BAUD) {
+        run_error("options", "serial=%u: a hosted run writes to standard output; ignored",
+                  (unsigned)boot_opts.serial);
     }
     if (boot_opts.ring == RING_0) {
         return;
