@@ -21,10 +21,6 @@
 #define BOOTARGS_MARKER "barebench-bootargs:"
 static char bootargs[512] __attribute__((used, section(".bootargs"))) = BOOTARGS_MARKER;
 
-/* QEMU gives the machines at least this much RAM (the tools ask for 128
- * MiB); the arena stays below it. */
-#define RAM_TOP (96u << 20)
-
 static unsigned entry_kind;
 
 static const unsigned deliberate_vectors[] = {
@@ -87,9 +83,11 @@ void platform_machine_init(void)
         kprintf("machine: Mac I/O at 0x%08x, pvpanic-pci at 0x%08x\n", (unsigned)machine.macio,
                 (unsigned)machine.pvpanic);
     }
-    mem_init(RAM_TOP);
-    kprintf("memory: %u KiB for benchmark buffers above the kernel\n",
-            (unsigned)(mem_arena_size() >> 10));
+    const char *how;
+    uintptr_t top = mem_ram_top(&how);
+    mem_init(top);
+    kprintf("memory: %u MiB of RAM from 0 (%s); %u KiB for benchmark buffers above the kernel\n",
+            (unsigned)(top >> 20), how, (unsigned)(mem_arena_size() >> 10));
 }
 
 /* Nothing on the 604/604e waits for the CPU's identity. */

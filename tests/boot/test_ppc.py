@@ -132,6 +132,41 @@ def check_options():
                % disturb)
 
 
+# RAM per machine: QEMU's 40p takes at most 192 MiB ("RAM size
+# incompatible with this board"), the Macs more than the kernel maps (256).
+MEMORY = [("40p", 64), ("40p", 192), ("g3beige", 64), ("g3beige", 256), ("mac99", 64),
+          ("mac99", 256)]
+
+
+def check_memory():
+    """The RAM comes from Open Firmware on the Macs and from a probe on the
+    40p (whose boot ROM is the kernel: no firmware says): the arena ends at
+    the RAM's end, so a working set that fits runs and one that does not is
+    skipped, not run on memory that is not there."""
+    def one(case):
+        machine, mib = case
+        wss = (mib - 24) * 1024 if mib == 64 else 4096
+        return ppc.boot(KERNEL, machine, append="bench=chase wss=%d reps=3 unroll=10" % wss,
+                        memory=mib, timeout=90)
+    how = {"40p": "probed by MiB: no firmware says", "g3beige": "Open Firmware: /memory's reg",
+           "mac99": "Open Firmware: /memory's reg"}
+    for (machine, mib), b in zip(MEMORY, in_parallel(one, MEMORY)):
+        run = runs_of(b, "%s -m %d" % (machine, mib))
+        if not run:
+            continue
+        said = "memory: %d MiB of RAM from 0 (%s)" % (mib, how[machine])
+        ran = [r.fields["bench"] for r in run.of_type("result")]
+        report(said in b.serial and ran == ["chase"] and b.passed,
+               "%s -m %d: %s, and chase runs over %s" % (machine, mib, said,
+                                                          "40 MiB" if mib == 64 else "4 MiB"))
+    b = ppc.boot(KERNEL, "mac99", append="bench=chase wss=49152 reps=3", memory=64, timeout=90)
+    run = runs_of(b, "mac99 -m 64 wss=49152")
+    if run:
+        skipped = [(r.fields["bench"], r.fields["reason"]) for r in run.of_type("skip")]
+        report(skipped == [("chase", "not enough memory for the working set")] and b.passed,
+               "mac99 -m 64: a 48 MiB working set does not fit and is skipped (%s)" % skipped)
+
+
 # What QEMU's 16550 says (-trace serial_update_parameters) once the kernel
 # has programmed it for serial=9600.
 SERIAL_9600 = "serial_update_parameters baudrate=9600 parity='N' data=8 stop=1"
@@ -168,6 +203,7 @@ def main():
     check_faults()
     check_options()
     check_serial_speed()
+    check_memory()
     return summary()
 
 

@@ -61,13 +61,13 @@ def image_for(kernel, machine):
 
 
 def boot(kernel, machine="40p", cpu="604e", append="", icount=False, timeout=60, tee=False,
-         log=None, counting=False, extra=()):
+         log=None, counting=False, extra=(), memory=128):
     """Boots the PowerPC kernel once and judges it like the x86 boots;
-    `extra`: more QEMU arguments."""
+    `extra`: more QEMU arguments, `memory`: MiB of RAM."""
     work = tempfile.mkdtemp(prefix="bb-ppc-")
     try:
         image = with_options(image_for(kernel, machine), append, work)
-        cmd = qemu_command(image, machine, cpu, icount, counting=counting) + list(extra)
+        cmd = qemu_command(image, machine, cpu, icount, memory, counting) + list(extra)
         text, stderr, code, timed_out, secs = launch._run(cmd, timeout, tee)
     finally:
         shutil.rmtree(work, ignore_errors=True)
