@@ -24,11 +24,12 @@ _reset:
     .section .text.entry, "ax"
     .globl _start
 /* 0x01000000: Open Firmware (OpenBIOS) jumps here with translation on and
- * its client interface in r5: ask it for the RAM now, on its stack and in
- * its environment, which the kernel leaves next (kernel/ppc/of.c). */
+ * its client interface in r5: ask it for the RAM and the PCI host bridge
+ * now, on its stack and in its environment, which the kernel leaves next
+ * (kernel/ppc/of.c). */
 _start:
     mr r3, r5
-    bl of_memory_ask
+    bl of_ask
     li r30, PLATFORM_OF
     b common
 _start_prep:

@@ -2,8 +2,9 @@
  *
  * PReP (IBM 40p): ISA I/O space at physical 0x80000000, so COM1's 16550 is
  * at 0x800003f8 and PCI configuration goes through 0xcf8/0xcfc there (PReP
- * Specification, "Processor Bus Memory Map"). Power Macs: the host bridge
- * decides where configuration space is (Grackle: address 0xfec00000, data
+ * Specification, "Processor Bus Memory Map"). Power Macs: the host bridge,
+ * which Open Firmware names (kernel/ppc/of.c), decides where configuration
+ * space is (Grackle: address 0xfec00000, data
  * 0xfee00000; UniNorth: 0xf2800000 and 0xf2c00000, as Linux's
  * arch/powerpc/platforms/powermac/pci.c sets them up); the serial port is
  * channel A of the Zilog 8530 SCC in the Mac I/O controller, whose base
@@ -12,6 +13,7 @@
 
 #include "kernel/console.h"
 #include "kernel/ppc/cpu.h"
+#include "kernel/ppc/of.h"
 
 struct ppc_machine_info machine;
 
@@ -125,14 +127,6 @@ static void scc_init(void)
     io_write8(ctrl, 0x68); /* Tx 8 bits, Tx enable */
 }
 
-/* The Grackle's own configuration header answers at device 0: Motorola's
- * MPC106 (vendor 0x1057). */
-static bool grackle_present(void)
-{
-    host = (struct pci_host){0xfec00000u, 0xfee00000u};
-    return (pci_read(0, 0) & 0xffff) == 0x1057;
-}
-
 void machine_init(enum ppc_entry entry, unsigned divisor)
 {
     if (entry == ENTRY_PREP) {
@@ -142,13 +136,23 @@ void machine_init(enum ppc_entry entry, unsigned divisor)
         /* Both 8259s masked: nothing may interrupt (MSR[EE] stays 0 too). */
         io_write8(PREP_IO + 0x21, 0xff);
         io_write8(PREP_IO + 0xa1, 0xff);
-    } else if (grackle_present()) {
+    } else if (of_machine.bridge == OF_BRIDGE_GRACKLE) {
         machine.kind = MACHINE_GRACKLE;
         machine.name = "Power Mac (Grackle)";
-    } else {
+        host = (struct pci_host){0xfec00000u, 0xfee00000u};
+    } else if (of_machine.bridge == OF_BRIDGE_UNINORTH) {
         machine.kind = MACHINE_UNINORTH;
         machine.name = "Power Mac (UniNorth)";
         host = (struct pci_host){0xf2800000u, 0xf2c00000u};
+    } else {
+        /* No PCI access where Open Firmware names no bridge the kernel
+         * drives: a Bandit (every 604/604e Mac) may answer the other
+         * bridges' addresses with a machine check (of_ask said so on the
+         * firmware's console). */
+        machine.kind = MACHINE_MAC_OTHER;
+        machine.name = of_machine.bridge == OF_BRIDGE_BANDIT ? "Power Mac (Bandit)"
+                                                             : "Power Mac (unknown host bridge)";
+        return;
     }
     find_devices();
     if (machine.kind == MACHINE_PREP) {

@@ -11,9 +11,10 @@
 enum ppc_entry { ENTRY_PREP = 0, ENTRY_OF = 1 };
 
 enum ppc_machine {
-    MACHINE_PREP,     /* PReP (IBM 40p): ISA I/O at 0x80000000, Raven host bridge */
-    MACHINE_GRACKLE,  /* Power Macintosh G3 "beige" (Grackle host bridge, Heathrow) */
-    MACHINE_UNINORTH, /* New World Power Mac (UniNorth host bridge, KeyLargo) */
+    MACHINE_PREP,      /* PReP (IBM 40p): ISA I/O at 0x80000000, Raven host bridge */
+    MACHINE_GRACKLE,   /* Power Macintosh G3 "beige" (Grackle host bridge, Heathrow) */
+    MACHINE_UNINORTH,  /* New World Power Mac (UniNorth host bridge, KeyLargo) */
+    MACHINE_MAC_OTHER, /* a Power Mac whose host bridge the kernel does not drive (Bandit) */
 };
 
 struct ppc_machine_info {

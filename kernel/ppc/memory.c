@@ -45,9 +45,9 @@ static uintptr_t probe_top(uintptr_t from)
 uintptr_t mem_ram_top(const char **how)
 {
     uintptr_t top;
-    switch (of_memory.status) {
+    switch (of_machine.memory) {
     case OF_MEMORY_FOUND:
-        top = of_memory.bank0_size;
+        top = of_machine.bank0_size;
         *how = "Open Firmware: /memory's reg";
         break;
     case OF_MEMORY_NOT_ASKED:
@@ -56,9 +56,10 @@ uintptr_t mem_ram_top(const char **how)
         break;
     default:
         top = probe_top((uintptr_t)__kernel_end);
-        *how = of_memory.status == OF_MEMORY_NO_NODE ? "probed by MiB: Open Firmware has no /memory"
-               : of_memory.status == OF_MEMORY_NO_REG ? "probed by MiB: /memory has no reg"
-                                                      : "probed by MiB: no /memory bank at 0";
+        *how = of_machine.memory == OF_MEMORY_NO_NODE
+                   ? "probed by MiB: Open Firmware has no /memory"
+               : of_machine.memory == OF_MEMORY_NO_REG ? "probed by MiB: /memory has no reg"
+                                                       : "probed by MiB: no /memory bank at 0";
         break;
     }
     return top > RAM_MAPPED ? RAM_MAPPED : top;

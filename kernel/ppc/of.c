@@ -1,10 +1,13 @@
-/* The RAM size from Open Firmware (kernel/ppc/of.h): the "reg" property of
- * the /memory node, as (address, size) pairs of the root's #address-cells
- * and #size-cells (IEEE 1275-1994, 3.7.1 and 3.7.4; the "memory" node in
- * its Annex, and the PowerPC binding's "Memory node"). */
+/* What Open Firmware says (kernel/ppc/of.h): the RAM, from the "reg"
+ * property of the /memory node, as (address, size) pairs of the root's
+ * #address-cells and #size-cells (IEEE 1275-1994, 3.7.1 and 3.7.4; the
+ * "memory" node in its Annex, and the PowerPC binding's "Memory node"); and
+ * the PCI host bridge, from the names of the root's children. */
 #include "kernel/ppc/of.h"
 
-struct of_memory of_memory __attribute__((section(".data")));
+#include "lib/kstring.h"
+
+struct of_machine of_machine __attribute__((section(".data")));
 
 typedef int (*of_entry)(uint32_t *cells);
 
@@ -49,33 +52,100 @@ static uint32_t number(const uint32_t *cells, uint32_t n)
     return cells[n - 1];
 }
 
-void of_memory_ask(uintptr_t cif_address)
+static void ask_memory(of_entry cif, uint32_t root)
 {
-    of_entry cif = (of_entry)cif_address;
     uint32_t reg[REG_CELLS];
-    if (!cif) {
-        of_memory.status = OF_MEMORY_NOT_ASKED;
-        return;
-    }
-    uint32_t root = finddevice(cif, "/");
     uint32_t memory = finddevice(cif, "/memory");
     if (memory == OF_FAILED || memory == 0) {
-        of_memory.status = OF_MEMORY_NO_NODE;
+        of_machine.memory = OF_MEMORY_NO_NODE;
         return;
     }
     uint32_t ac = cells_of(cif, root, "#address-cells", CELLS_ROOT);
     uint32_t sc = cells_of(cif, root, "#size-cells", 1);
     uint32_t len = getprop(cif, memory, "reg", reg, sizeof reg);
     if (len == OF_FAILED || len > sizeof reg || len < (ac + sc) * 4) {
-        of_memory.status = OF_MEMORY_NO_REG;
+        of_machine.memory = OF_MEMORY_NO_REG;
         return;
     }
-    of_memory.status = OF_MEMORY_NO_BANK_0;
+    of_machine.memory = OF_MEMORY_NO_BANK_0;
     for (uint32_t at = 0; at + ac + sc <= len / 4; at += ac + sc) {
         if (number(reg + at, ac) == 0) {
-            of_memory.status = OF_MEMORY_FOUND;
-            of_memory.bank0_size = number(reg + at + ac, sc);
+            of_machine.memory = OF_MEMORY_FOUND;
+            of_machine.bank0_size = number(reg + at + ac, sc);
             return;
         }
+    }
+}
+
+/* The next node of the tree walk: the first child, or the next peer. */
+static uint32_t relative(of_entry cif, const char *which, uint32_t phandle)
+{
+    uint32_t c[] = {(uintptr_t)which, 1, 1, phandle, 0};
+    return cif(c) == 0 ? c[4] : 0;
+}
+
+/* Whether a property (a string, or a compatible list of them) names it. */
+static bool says(of_entry cif, uint32_t node, const char *property, const char *name)
+{
+    char text[64];
+    uint32_t len = getprop(cif, node, property, text, sizeof text - 1);
+    if (len == OF_FAILED || len == 0) {
+        return false;
+    }
+    text[len < sizeof text - 1 ? len : sizeof text - 1] = 0;
+    for (uint32_t at = 0; at < len && at < sizeof text - 1; at += strlen(text + at) + 1) {
+        if (strcmp(text + at, name) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static const struct {
+    const char *name;
+    enum of_bridge bridge;
+} bridges[] = {
+    {"grackle", OF_BRIDGE_GRACKLE},
+    {"uni-north", OF_BRIDGE_UNINORTH},
+    {"bandit", OF_BRIDGE_BANDIT},
+};
+
+static void ask_bridge(of_entry cif, uint32_t root)
+{
+    for (uint32_t node = relative(cif, "child", root); node; node = relative(cif, "peer", node)) {
+        for (unsigned i = 0; i < sizeof bridges / sizeof bridges[0]; i++) {
+            if (says(cif, node, "name", bridges[i].name) ||
+                says(cif, node, "compatible", bridges[i].name)) {
+                of_machine.bridge = bridges[i].bridge;
+                return;
+            }
+        }
+    }
+}
+
+/* A line on the firmware's console (/chosen's stdout instance). */
+static void say(of_entry cif, const char *text)
+{
+    uint32_t out = 0, chosen = finddevice(cif, "/chosen");
+    if (chosen == OF_FAILED || getprop(cif, chosen, "stdout", &out, sizeof out) != sizeof out) {
+        return;
+    }
+    uint32_t c[] = {(uintptr_t)"write", 3, 1, out, (uintptr_t)text, strlen(text), 0};
+    cif(c);
+}
+
+void of_ask(uintptr_t cif_address)
+{
+    of_entry cif = (of_entry)cif_address;
+    if (!cif) {
+        of_machine.memory = OF_MEMORY_NOT_ASKED;
+        return;
+    }
+    uint32_t root = finddevice(cif, "/");
+    ask_memory(cif, root);
+    ask_bridge(cif, root);
+    if (of_machine.bridge == OF_BRIDGE_NONE || of_machine.bridge == OF_BRIDGE_BANDIT) {
+        say(cif, "\r\nbarebench: this Power Mac's PCI host bridge is not one the kernel drives "
+                 "(it knows Grackle and UniNorth): no serial console; the run goes on unseen\r\n");
     }
 }

@@ -16,17 +16,30 @@ enum of_memory_status {
     OF_MEMORY_NO_BANK_0, /* no bank starts at address 0 */
 };
 
-struct of_memory {
-    enum of_memory_status status;
-    uint32_t bank0_size; /* bytes of RAM from address 0 (4 GiB - 1 at most) */
+/* The PCI host bridge a Power Mac's device tree names (a child of the root
+ * whose name or compatible says it, as Linux's
+ * arch/powerpc/platforms/powermac/pci.c finds them). */
+enum of_bridge {
+    OF_BRIDGE_NONE,     /* not asked, or none the kernel knows the name of */
+    OF_BRIDGE_GRACKLE,  /* MPC106: the G3 "beige" */
+    OF_BRIDGE_UNINORTH, /* New World Macs */
+    OF_BRIDGE_BANDIT,   /* the 604/604e Macs (7500-9600): not driven yet */
 };
 
-/* Filled by of_memory_ask (in .data: .bss is cleared after it runs). */
-extern struct of_memory of_memory;
+struct of_machine {
+    enum of_memory_status memory;
+    uint32_t bank0_size; /* bytes of RAM from address 0 (4 GiB - 1 at most) */
+    enum of_bridge bridge;
+};
+
+/* Filled by of_ask (in .data: .bss is cleared after it runs). */
+extern struct of_machine of_machine;
 
 /* boot/ppc/entry.S's first call on Open Firmware's entry: cif is the client
  * interface's entry point (r5, the PowerPC binding of IEEE 1275), 0 where
- * there is none. Runs on the firmware's stack, with its translation. */
-void of_memory_ask(uintptr_t cif);
+ * there is none. Runs on the firmware's stack, with its translation. On a
+ * Mac whose host bridge the kernel does not drive, it says so on the
+ * firmware's console, the only one there is. */
+void of_ask(uintptr_t cif);
 
 #endif

@@ -57,6 +57,11 @@ def check_machines():
                "%s: the PMCs are storage only: said, and every result is time base ticks" % what)
         report("performance-monitor interrupt (vector 0xf00): cannot check it" in b.serial,
                "%s: the kernel says it cannot check the performance-monitor interrupt" % what)
+        # The Macs' host bridge is the one Open Firmware's device tree names.
+        named = {"40p": "PReP, serial COM1", "g3beige": "Power Mac (Grackle), serial SCC",
+                 "mac99": "Power Mac (UniNorth), serial SCC"}[machine]
+        report(named in b.serial, "%s: the banner names the machine and its console (%s)"
+               % (what, named))
 
 
 def check_exact():
