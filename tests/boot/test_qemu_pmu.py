@@ -10,8 +10,9 @@ that stop, #GP where silicon faults, no PMI through a disabled APIC, the
 counters kept across INIT, leaf 0xA and full-width writes per model,
 interrupts and serializing instructions in the Pentium's and AMD's counts,
 HostOnly against EFER.SVME, an instruction counted once where QEMU ends or
-abandons a translation block) then guard every build of the series, not
-only the one its author ran."""
+abandons a translation block, SYSEXIT and SYSENTER counted in their target
+mode on AMD) then guard every build of the series, not only the one its
+author ran."""
 
 import os
 import subprocess
@@ -42,6 +43,16 @@ def edge_checks(cpu):
     return ["ok: instructions around an MMIO read = 6",
             "ok: instructions around a store into their TB = 5",
             "ok: instructions around a code fetch fault = %d" % fetch]
+
+def target_mode_checks(cpu):
+    """Where the model has SYSENTER and an event select with USR (not the
+    Pentium's CESR, not the Pentium 4): a CPL 3 count read at CPL 3 after
+    SYSEXIT has it on AMD (3: SYSEXIT, MOV, RDPMC), not elsewhere (2)."""
+    if cpu == "pentium" or cpu.startswith("kvm32"):
+        return []
+    return ["ok: instructions at CPL 3 when RDPMC runs there after SYSEXIT = %d"
+            % (3 if cpu in AMD else 2)]
+
 
 # CPUs with IA32_APERF and IA32_MPERF (architectural perfmon, AMD from
 # family 10h where CPUID reaches leaf 6: not phenom, whose CPUID stops at 5).
@@ -131,7 +142,7 @@ def check(kernel, item):
     failed = [line for line in lines if line.startswith("FAIL:")]
     failed += ["missing '%s'" % want
                for want in REQUIRED.get(cpu, []) + [INIT_CHECK] + edge_checks(cpu)
-               + aperf_checks(cpu)
+               + aperf_checks(cpu) + target_mode_checks(cpu)
                if want not in lines]
     passed = lines[-1:] == ["PASS"] and not failed
     bc.report(passed and ok > 0,
