@@ -89,7 +89,7 @@ def check_suite(prefix, mode):
     bc.report(conds["hosted_sched"]["value"] in ("fifo", "other"),
               "hosted_sched names the policy obtained (%s)" % conds["hosted_sched"]["value"])
     bc.report(conds["redone"]["value"].isdigit(), "the windows redone are counted")
-    bc.report(conds["disturbances"]["value"] == "context_switch+page_fault",
+    bc.report(conds["disturbances"]["value"] == "context_switch+page_fault+interrupt",
               "the disturbances read around each repetition are named (%s: %s)"
               % (conds["disturbances"]["value"], conds["disturbances"]["detail"]))
     bc.report(conds["mode"]["value"] == mode,
