@@ -10,6 +10,7 @@
 #include "kernel/ppc/exit.h"
 #include "kernel/ppc/machine.h"
 #include "kernel/ppc/memory.h"
+#include "kernel/ppc/of.h"
 #include "kernel/ppc/traps.h"
 #include "lib/fmt.h"
 #include "lib/kstring.h"
@@ -17,7 +18,8 @@
 
 /* The boot options: tools/boot writes them into the image after the
  * marker (QEMU's PowerPC machines hand a -kernel image no command line of
- * their own without firmware). */
+ * their own without firmware); where it holds none, Open Firmware's
+ * bootargs are taken (a CHRP CD's boot-script). */
 #define BOOTARGS_MARKER "barebench-bootargs:"
 static char bootargs[512] __attribute__((used, section(".bootargs"))) = BOOTARGS_MARKER;
 
@@ -29,7 +31,12 @@ static const unsigned deliberate_vectors[] = {
 void platform_console_init(struct platform_about *about)
 {
     static char serial_port[24];
+    /* Options written into the image come first; else Open Firmware's
+     * (a CHRP ISO's boot-script). */
     const char *args = bootargs + sizeof BOOTARGS_MARKER - 1;
+    if (!args[0]) {
+        args = of_machine.bootargs;
+    }
     uint32_t baud = bootopts_serial_speed(args);
     machine_init(entry_kind == ENTRY_OF ? ENTRY_OF : ENTRY_PREP, uart_divisor(baud));
     fmt_snprintf(serial_port, sizeof serial_port, "COM1 %u 8N1", (unsigned)baud);

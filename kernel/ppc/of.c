@@ -134,6 +134,18 @@ static void say(of_entry cif, const char *text)
     cif(c);
 }
 
+/* /chosen's "bootargs" (IEEE 1275, "/chosen Node"): the arguments after
+ * the file name of the boot command, e.g. a CHRP ISO's boot-script. */
+static void ask_bootargs(of_entry cif)
+{
+    uint32_t chosen = finddevice(cif, "/chosen");
+    char *args = of_machine.bootargs;
+    uint32_t len = chosen == OF_FAILED
+                       ? OF_FAILED
+                       : getprop(cif, chosen, "bootargs", args, sizeof of_machine.bootargs - 1);
+    args[len == OF_FAILED || len >= sizeof of_machine.bootargs ? 0 : len] = 0;
+}
+
 void of_ask(uintptr_t cif_address)
 {
     of_entry cif = (of_entry)cif_address;
@@ -144,6 +156,7 @@ void of_ask(uintptr_t cif_address)
     uint32_t root = finddevice(cif, "/");
     ask_memory(cif, root);
     ask_bridge(cif, root);
+    ask_bootargs(cif);
     if (of_machine.bridge == OF_BRIDGE_NONE || of_machine.bridge == OF_BRIDGE_BANDIT) {
         say(cif, "\r\nbarebench: this Power Mac's PCI host bridge is not one the kernel drives "
                  "(it knows Grackle and UniNorth): no serial console; the run goes on unseen\r\n");

@@ -137,6 +137,25 @@ def check_options():
                % disturb)
 
 
+def check_chrp_cd():
+    """A CHRP CD of the kernel (barebench media chrp): OpenBIOS finds the
+    boot-info file by its type in the blessed folder, runs its boot-script,
+    and the kernel takes the options from Open Firmware's bootargs."""
+    options = "bench=nop+add_latency reps=3"
+    machines = ["g3beige", "mac99"]
+    boots = in_parallel(lambda m: ppc.boot(KERNEL, m, append=options, timeout=90, cdrom=True),
+                        machines)
+    for machine, b in zip(machines, boots):
+        run = runs_of(b, "%s from a CHRP CD" % machine)
+        if not run:
+            continue
+        ran = sorted({r.fields["bench"] for r in run.of_type("result")})
+        report("Trying cd:,\\\\:tbxi" in b.serial and run.boot["cmdline"] == options and
+               ran == ["add_latency", "nop"] and b.passed,
+               "%s: OpenBIOS boots the CHRP CD, the options come through its bootargs (%s) "
+               "and the run ends with PASS" % (machine, run.boot["cmdline"]))
+
+
 # RAM per machine: QEMU's 40p takes at most 192 MiB ("RAM size
 # incompatible with this board"), the Macs more than the kernel maps (256).
 MEMORY = [("40p", 64), ("40p", 192), ("g3beige", 64), ("g3beige", 256), ("mac99", 64),
@@ -209,6 +228,7 @@ def main():
     check_options()
     check_serial_speed()
     check_memory()
+    check_chrp_cd()
     return summary()
 
 

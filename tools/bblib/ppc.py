@@ -12,6 +12,7 @@ after the marker the kernel reserves room behind (app/ppc/main.c).
 
 import os
 import shutil
+import subprocess
 import tempfile
 
 from bblib import files, launch
@@ -39,17 +40,24 @@ def with_options(image, append, workdir):
     return out
 
 
-def qemu_command(image, machine="40p", cpu="604e", icount=False, memory=128, counting=False):
+def qemu_command(image, machine="40p", cpu="604e", icount=False, memory=128, counting=False,
+                 cdrom=False):
     """The qemu-system-ppc argv: image is the ELF for the 40p, the raw
-    barebench.bin for the Macs. `counting`: the counting qemu-system-ppc
-    (`make emu`), whose 604/604e PMCs count."""
+    barebench.bin for the Macs, or with `cdrom` a CHRP ISO (chrp_iso) that
+    a Mac's OpenBIOS boots from its CD drive. `counting`: the counting
+    qemu-system-ppc (`make emu`), whose 604/604e PMCs count."""
     if machine not in MACHINES:
         raise ValueError("machine %r: one of %s" % (machine, ", ".join(MACHINES)))
+    if cdrom and machine == "40p":
+        raise ValueError("the 40p boots the kernel as its firmware, not from a CD")
     binary = launch.COUNTING_QEMU_PPC if counting else "qemu-system-ppc"
     cmd = [binary, "-M", machine, "-cpu", cpu, "-m", str(memory), "-display", "none",
            "-vga", "none", "-net", "none", "-no-reboot", "-serial", "stdio",
            "-device", "pvpanic-pci", "-action", "panic=exit-failure"]
-    cmd += ["-bios", image] if machine == "40p" else ["-kernel", image]
+    if cdrom:
+        cmd += ["-cdrom", image, "-boot", "d"]
+    else:
+        cmd += ["-bios", image] if machine == "40p" else ["-kernel", image]
     if icount:
         cmd += ["-icount", "shift=0,sleep=off"]
     return cmd
@@ -60,14 +68,58 @@ def image_for(kernel, machine):
     return kernel if machine == "40p" else os.path.splitext(kernel)[0] + ".bin"
 
 
+# The CHRP binding of IEEE 1275 ("Boot-Info Files"): Open Firmware reads
+# \ppc\bootinfo.txt and runs its boot-script; &device; is the device it was
+# read from. OpenBIOS, like a New World Mac's Open Firmware, finds it as the
+# file of type tbxi in the blessed folder of the CD's HFS+ side.
+BOOTINFO = """<chrp-boot>
+<description>barebench %(version)s</description>
+<os-name>barebench</os-name>
+<boot-script>boot &device;:\\ppc\\barebench.elf %(append)s</boot-script>
+</chrp-boot>
+"""
+
+
+def chrp_iso(kernel, out, append="", version="0.1"):
+    """Writes out, a CHRP-style CD image of kernel (the ELF, without the 40p's
+    boot ROM stub, which would load at 0xfff00100) whose boot-script passes
+    `append` to the kernel as Open Firmware's bootargs. ISO 9660 with an
+    HFS+ side and an Apple partition map (xorriso), as Linux distributions'
+    PowerPC CDs are."""
+    if any(c in append for c in "<>&"):
+        raise ValueError("boot options for a CHRP ISO cannot hold <, > or &: %r" % append)
+    work = tempfile.mkdtemp(prefix="bb-chrp-")
+    try:
+        os.mkdir(os.path.join(work, "ppc"))
+        subprocess.run(["powerpc-linux-gnu-objcopy", "--remove-section", ".reset", kernel,
+                        os.path.join(work, "ppc", "barebench.elf")],
+                       check=True, capture_output=True)
+        with open(os.path.join(work, "ppc", "bootinfo.txt"), "w") as f:
+            f.write(BOOTINFO % {"version": version, "append": append})
+        subprocess.run(["xorriso", "-as", "mkisofs", "-quiet", "-R", "-J", "-V", "BAREBENCH",
+                        "-hfsplus", "-apm-block-size", "2048",
+                        "-hfsplus-file-creator-type", "chrp", "tbxi", "/ppc/bootinfo.txt",
+                        "-hfs-bless-by", "p", "/ppc", "-o", out, work],
+                       check=True, capture_output=True)
+    except subprocess.CalledProcessError as e:
+        raise RuntimeError("%s failed: %s" % (e.cmd[0], e.stderr.decode(errors="replace").strip()))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return out
+
+
 def boot(kernel, machine="40p", cpu="604e", append="", icount=False, timeout=60, tee=False,
-         log=None, counting=False, extra=(), memory=128):
+         log=None, counting=False, extra=(), memory=128, cdrom=False):
     """Boots the PowerPC kernel once and judges it like the x86 boots;
-    `extra`: more QEMU arguments, `memory`: MiB of RAM."""
+    `extra`: more QEMU arguments, `memory`: MiB of RAM, `cdrom`: from a
+    CHRP ISO of it (a Mac), the options in its boot-script."""
     work = tempfile.mkdtemp(prefix="bb-ppc-")
     try:
-        image = with_options(image_for(kernel, machine), append, work)
-        cmd = qemu_command(image, machine, cpu, icount, memory, counting) + list(extra)
+        if cdrom:
+            image = chrp_iso(kernel, os.path.join(work, "barebench.iso"), append)
+        else:
+            image = with_options(image_for(kernel, machine), append, work)
+        cmd = qemu_command(image, machine, cpu, icount, memory, counting, cdrom) + list(extra)
         text, stderr, code, timed_out, secs = launch._run(cmd, timeout, tee)
     finally:
         shutil.rmtree(work, ignore_errors=True)
