@@ -140,20 +140,24 @@ def check_options():
 def check_chrp_cd():
     """A CHRP CD of the kernel (barebench media chrp): OpenBIOS finds the
     boot-info file by its type in the blessed folder, runs its boot-script,
-    and the kernel takes the options from Open Firmware's bootargs."""
+    and the kernel takes the options from Open Firmware's bootargs. The
+    XCOFF on the same CD, booted by name as an Old World Mac's Open
+    Firmware would boot it, carries the options in its image."""
     options = "bench=nop+add_latency reps=3"
-    machines = ["g3beige", "mac99"]
-    boots = in_parallel(lambda m: ppc.boot(KERNEL, m, append=options, timeout=90, cdrom=True),
-                        machines)
-    for machine, b in zip(machines, boots):
-        run = runs_of(b, "%s from a CHRP CD" % machine)
+    cases = [("g3beige", "chrp"), ("mac99", "chrp"), ("g3beige", "xcoff"), ("mac99", "xcoff")]
+    tried = {"chrp": "Trying cd:,\\\\:tbxi", "xcoff": "Trying cd:,\\ppc\\barebench.xcoff"}
+    boots = in_parallel(lambda c: ppc.boot(KERNEL, c[0], append=options, timeout=90, cdrom=c[1]),
+                        cases)
+    for (machine, medium), b in zip(cases, boots):
+        run = runs_of(b, "%s from the CD's %s" % (machine, medium))
         if not run:
             continue
         ran = sorted({r.fields["bench"] for r in run.of_type("result")})
-        report("Trying cd:,\\\\:tbxi" in b.serial and run.boot["cmdline"] == options and
+        report(tried[medium] in b.serial and run.boot["cmdline"] == options and
                ran == ["add_latency", "nop"] and b.passed,
-               "%s: OpenBIOS boots the CHRP CD, the options come through its bootargs (%s) "
-               "and the run ends with PASS" % (machine, run.boot["cmdline"]))
+               "%s: OpenBIOS boots the %s, the options arrive (%s) and the run ends with PASS"
+               % (machine, "CHRP CD" if medium == "chrp" else "XCOFF from the CD",
+                  run.boot["cmdline"]))
 
 
 # RAM per machine: QEMU's 40p takes at most 192 MiB ("RAM size

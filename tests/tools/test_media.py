@@ -1,11 +1,15 @@
-"""`barebench media chrp`: a CD of the PowerPC kernel that Open Firmware
-boots (tools/bblib/ppc.py). Its files are read back as the firmware finds
-them: \\ppc\\bootinfo.txt with the boot options in its boot-script, and the
-kernel's ELF without the 40p's boot ROM stub. What cannot make such a CD
-is refused with the reason. That OpenBIOS boots it on g3beige and mac99 is
+"""`barebench media chrp|xcoff`: a CD of the PowerPC kernel that Open
+Firmware boots, and the kernel as XCOFF (tools/bblib/ppc.py). The CD's
+files are read back as the firmware finds them: \\ppc\\bootinfo.txt with
+the boot options in its boot-script, and the kernel's ELF without the 40p's
+boot ROM stub. The XCOFF is parsed as OpenBIOS's xcoff_init_program does:
+the headers it checks, the sections it copies, and the entry it takes from
+the descriptor the a.out header points to. What cannot make a medium is
+refused with the reason. That OpenBIOS boots both on g3beige and mac99 is
 tests/boot/test_ppc.py's."""
 
 import os
+import struct
 import subprocess
 
 from common import KERNEL, ROOT, Skip, tool, write_temp
@@ -39,6 +43,46 @@ def test_chrp_cd_holds_bootinfo_and_kernel():
     sections = subprocess.run(["powerpc-linux-gnu-objdump", "-h", elf], capture_output=True,
                               text=True, check=True).stdout
     assert " .text " in sections and " .reset " not in sections, sections
+
+
+def load_xcoff(data):
+    """{address: bytes} of what Open Firmware copies, and the entry, as
+    OpenBIOS's xcoff_init_program finds them (libopenbios/xcoff_load.c)."""
+    magic, nscns, _, _, _, opthdr, flags = struct.unpack_from(">HHIIIHH", data, 0)
+    assert magic == 0x01DF and flags & 0x0002 and opthdr == 72, (magic, flags, opthdr)
+    aout_magic, = struct.unpack_from(">H", data, 20)
+    entry_at, = struct.unpack_from(">I", data, 20 + 16)
+    assert aout_magic == 0x010B, aout_magic
+    memory = {}
+    for i in range(nscns):
+        name, _, vaddr, size, scnptr = struct.unpack_from(">8sIIII", data, 20 + 72 + 40 * i)
+        name = name.rstrip(b"\0").decode()
+        memory[name] = (vaddr, bytes(size) if name == ".bss" else data[scnptr:scnptr + size])
+    data_at, descriptor = memory[".data"]
+    assert data_at <= entry_at < data_at + len(descriptor), (hex(entry_at), hex(data_at))
+    entry, = struct.unpack_from(">I", descriptor, entry_at - data_at)
+    return memory, entry
+
+
+def test_xcoff_loads_as_open_firmware_loads_it():
+    kernel = ppc_kernel()
+    out = write_temp("", "barebench.xcoff")
+    code, out_text, err = tool("media", "xcoff", "--kernel", kernel, "-o", out,
+                               "--append", "bench=nop reps=3")
+    assert code == 0 and "an XCOFF executable" in out_text, (code, out_text, err)
+    memory, entry = load_xcoff(open(out, "rb").read())
+    elf = open(kernel, "rb").read()
+    e_entry, = struct.unpack_from(">I", elf, 24)
+    assert entry == e_entry == 0x01000000, (hex(entry), hex(e_entry))
+    text_at, text = memory[".text"]
+    bss_at, bss = memory[".bss"]
+    assert text_at == 0x01000000 and bss_at == text_at + len(text) and len(bss) > 0, (
+        hex(text_at), hex(bss_at))
+    assert b"barebench-bootargs:bench=nop reps=3\0" in text
+    # The image is the ELF's, but for the options written into it.
+    marker = text.index(b"barebench-bootargs:")
+    at = elf.index(text[:64])
+    assert elf[at:at + marker] == text[:marker], "the XCOFF's .text is not the ELF's image"
 
 
 def test_media_refusals():

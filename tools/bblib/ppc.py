@@ -12,6 +12,7 @@ after the marker the kernel reserves room behind (app/ppc/main.c).
 
 import os
 import shutil
+import struct
 import subprocess
 import tempfile
 
@@ -23,29 +24,39 @@ ARGS_ROOM = 512 - len(MARKER) - 1
 QEMU_PPC_PASS = 0
 
 
-def with_options(image, append, workdir):
-    """A copy of image whose boot-option area holds `append`."""
-    data = bytearray(open(image, "rb").read())
+def put_options(data, append, name):
+    """Writes `append` into the boot-option area of an image's bytes."""
     at = data.find(MARKER)
     if at < 0:
-        raise RuntimeError("%s has no boot-option area (not a PowerPC barebench image?)" % image)
+        raise RuntimeError("%s has no boot-option area (not a PowerPC barebench image?)" % name)
     raw = append.encode("ascii")
     if len(raw) > ARGS_ROOM:
         raise RuntimeError("boot options longer than %d bytes" % ARGS_ROOM)
     start = at + len(MARKER)
     data[start:start + ARGS_ROOM + 1] = raw + bytes(ARGS_ROOM + 1 - len(raw))
+
+
+def with_options(image, append, workdir):
+    """A copy of image whose boot-option area holds `append`."""
+    data = bytearray(open(image, "rb").read())
+    put_options(data, append, image)
     out = os.path.join(workdir, os.path.basename(image))
     with open(out, "wb") as f:
         f.write(data)
     return out
 
 
+# What a Mac's OpenBIOS boots from a CHRP CD (chrp_iso): its boot-info
+# file, or with "xcoff" the XCOFF beside it.
+CDROM_BOOTS = ("chrp", "xcoff")
+
+
 def qemu_command(image, machine="40p", cpu="604e", icount=False, memory=128, counting=False,
-                 cdrom=False):
+                 cdrom=None):
     """The qemu-system-ppc argv: image is the ELF for the 40p, the raw
-    barebench.bin for the Macs, or with `cdrom` a CHRP ISO (chrp_iso) that
-    a Mac's OpenBIOS boots from its CD drive. `counting`: the counting
-    qemu-system-ppc (`make emu`), whose 604/604e PMCs count."""
+    barebench.bin for the Macs, or with `cdrom` (CDROM_BOOTS) a CHRP ISO
+    (chrp_iso) that a Mac's OpenBIOS boots from its CD drive. `counting`:
+    the counting qemu-system-ppc (`make emu`), whose 604/604e PMCs count."""
     if machine not in MACHINES:
         raise ValueError("machine %r: one of %s" % (machine, ", ".join(MACHINES)))
     if cdrom and machine == "40p":
@@ -54,6 +65,8 @@ def qemu_command(image, machine="40p", cpu="604e", icount=False, memory=128, cou
     cmd = [binary, "-M", machine, "-cpu", cpu, "-m", str(memory), "-display", "none",
            "-vga", "none", "-net", "none", "-no-reboot", "-serial", "stdio",
            "-device", "pvpanic-pci", "-action", "panic=exit-failure"]
+    if cdrom == "xcoff":
+        cmd += ["-prom-env", "boot-device=cd:,\\ppc\\barebench.xcoff"]
     if cdrom:
         cmd += ["-cdrom", image, "-boot", "d"]
     else:
@@ -80,12 +93,71 @@ BOOTINFO = """<chrp-boot>
 """
 
 
+KERNEL_BASE = 0x01000000
+# XCOFF (IBM AIX "XCOFF Object File Format"; what the Old World Macs' Open
+# Firmware 2.x loads): the file header, the a.out auxiliary header Open
+# Firmware requires, and section headers.
+XCOFF_MAGIC = 0x01DF
+XCOFF_FLAGS = 0x0001 | 0x0002 | 0x0004 | 0x0008  # F_RELFLG, F_EXEC, F_LNNO, F_LSYMS
+AOUT_MAGIC = 0x010B
+FILEHDR = struct.Struct(">HHIIIHH")
+AOUTHDR = struct.Struct(">HHIIIIIIIHHHHHHHHHHII12s")
+SCNHDR = struct.Struct(">8sIIIIIIHHI")
+
+
+def kernel_segment(kernel):
+    """The loadable segment of the kernel's ELF at KERNEL_BASE: (its bytes,
+    its size in memory, .bss included)."""
+    data = open(kernel, "rb").read()
+    if data[:4] != b"\x7fELF" or data[4] != 1 or data[5] != 2:
+        raise RuntimeError("%s is not a 32-bit big-endian ELF" % kernel)
+    phoff, = struct.unpack_from(">I", data, 28)
+    phentsize, phnum = struct.unpack_from(">HH", data, 42)
+    for i in range(phnum):
+        kind, offset, vaddr, _, filesz, memsz = struct.unpack_from(
+            ">IIIIII", data, phoff + i * phentsize)
+        if kind == 1 and vaddr == KERNEL_BASE:
+            return data[offset:offset + filesz], memsz
+    raise RuntimeError("%s has no segment at %#x" % (kernel, KERNEL_BASE))
+
+
+def xcoff(kernel, out, append=""):
+    """Writes out, the kernel as an XCOFF executable with the boot options
+    `append` in its image: .text the image as loaded at KERNEL_BASE, .bss
+    the rest of its memory, and .data the function descriptor that the
+    a.out header's entry points to (XCOFF's entry is the address of a
+    descriptor whose first word is the code's; OpenBIOS's
+    xcoff_init_program reads it so), placed after the .bss."""
+    image, memsz = kernel_segment(kernel)
+    image = bytearray(image)
+    put_options(image, append, kernel)
+    descriptor = (KERNEL_BASE + memsz + 15) & ~15
+    headers = FILEHDR.size + AOUTHDR.size + 3 * SCNHDR.size
+    text_at = (headers + 15) & ~15
+    data_at = text_at + ((len(image) + 15) & ~15)
+    body = struct.pack(">III", KERNEL_BASE, 0, 0)
+    sections = [(b".text", KERNEL_BASE, len(image), text_at, 0x20),
+                (b".data", descriptor, len(body), data_at, 0x40),
+                (b".bss", KERNEL_BASE + len(image), memsz - len(image), 0, 0x80)]
+    with open(out, "wb") as f:
+        f.write(FILEHDR.pack(XCOFF_MAGIC, len(sections), 0, 0, 0, AOUTHDR.size, XCOFF_FLAGS))
+        f.write(AOUTHDR.pack(AOUT_MAGIC, 1, len(image), len(body), memsz - len(image), descriptor,
+                             KERNEL_BASE, descriptor, 0, 1, 1, 2, 0, 0, 3, 4, 4, 0, 0, 0, 0,
+                             bytes(12)))
+        for name, vaddr, size, at, flags in sections:
+            f.write(SCNHDR.pack(name, vaddr, vaddr, size, at, 0, 0, 0, 0, flags))
+        f.write(bytes(text_at - headers) + image + bytes(data_at - text_at - len(image)) + body)
+    return out
+
+
 def chrp_iso(kernel, out, append="", version="0.1"):
     """Writes out, a CHRP-style CD image of kernel (the ELF, without the 40p's
     boot ROM stub, which would load at 0xfff00100) whose boot-script passes
     `append` to the kernel as Open Firmware's bootargs. ISO 9660 with an
     HFS+ side and an Apple partition map (xorriso), as Linux distributions'
-    PowerPC CDs are."""
+    PowerPC CDs are. \\ppc\\barebench.xcoff beside it is the same kernel as
+    XCOFF (xcoff), the options in its image, for an Open Firmware that
+    loads XCOFF (`boot cd:,\\ppc\\barebench.xcoff`)."""
     if any(c in append for c in "<>&"):
         raise ValueError("boot options for a CHRP ISO cannot hold <, > or &: %r" % append)
     work = tempfile.mkdtemp(prefix="bb-chrp-")
@@ -96,6 +168,7 @@ def chrp_iso(kernel, out, append="", version="0.1"):
                        check=True, capture_output=True)
         with open(os.path.join(work, "ppc", "bootinfo.txt"), "w") as f:
             f.write(BOOTINFO % {"version": version, "append": append})
+        xcoff(kernel, os.path.join(work, "ppc", "barebench.xcoff"), append)
         subprocess.run(["xorriso", "-as", "mkisofs", "-quiet", "-R", "-J", "-V", "BAREBENCH",
                         "-hfsplus", "-apm-block-size", "2048",
                         "-hfsplus-file-creator-type", "chrp", "tbxi", "/ppc/bootinfo.txt",
@@ -109,10 +182,10 @@ def chrp_iso(kernel, out, append="", version="0.1"):
 
 
 def boot(kernel, machine="40p", cpu="604e", append="", icount=False, timeout=60, tee=False,
-         log=None, counting=False, extra=(), memory=128, cdrom=False):
+         log=None, counting=False, extra=(), memory=128, cdrom=None):
     """Boots the PowerPC kernel once and judges it like the x86 boots;
     `extra`: more QEMU arguments, `memory`: MiB of RAM, `cdrom`: from a
-    CHRP ISO of it (a Mac), the options in its boot-script."""
+    CHRP ISO of it (a Mac; CDROM_BOOTS)."""
     work = tempfile.mkdtemp(prefix="bb-ppc-")
     try:
         if cdrom:
