@@ -41,6 +41,61 @@ common:
     li r4, MSR_ME | MSR_FP
     mtsrr1 r4
     rfi
+/* A PReP boot image's entry (tools/bblib/ppc.py prep_image; PReP
+ * Specification, "Boot Process"): the firmware loads the image wherever it
+ * likes and jumps here. Copy the image (its file part: the kernel zeroes
+ * its .bss) to its link address, from the end where the copy runs upward
+ * over its source, push it out of the data cache and out of the
+ * instruction cache (604e User's Manual, "Cache Management
+ * Instructions"), and enter as the 40p's boot ROM does. Position-
+ * independent up to the final jump. The tool finds it after the marker. */
+    .balign 4
+    .ascii "barebench-prep-entry"
+    .globl _prep_entry
+_prep_entry:
+    bcl 20, 31, 1f
+1:  mflr r6
+    addis r6, r6, (__kernel_start - 1b)@ha
+    addi r6, r6, (__kernel_start - 1b)@l
+    lis r7, __kernel_start@ha
+    addi r7, r7, __kernel_start@l
+    lis r8, __bss_start@ha
+    addi r8, r8, __bss_start@l
+    subf r8, r7, r8
+    srwi r8, r8, 2
+    mtctr r8
+    cmplw r6, r7
+    beq 5f
+    blt 3f
+2:  lwz r9, 0(r6)
+    stw r9, 0(r7)
+    addi r6, r6, 4
+    addi r7, r7, 4
+    bdnz 2b
+    b 5f
+3:  slwi r9, r8, 2
+    add r6, r6, r9
+    add r7, r7, r9
+4:  lwzu r9, -4(r6)
+    stwu r9, -4(r7)
+    bdnz 4b
+5:  lis r7, __kernel_start@ha
+    addi r7, r7, __kernel_start@l
+    lis r8, __bss_start@ha
+    addi r8, r8, __bss_start@l
+6:  dcbst 0, r7
+    sync
+    icbi 0, r7
+    addi r7, r7, 32
+    cmplw r7, r8
+    blt 6b
+    sync
+    isync
+    lis r7, _start_prep@ha
+    addi r7, r7, _start_prep@l
+    mtctr r7
+    bctr
+
 real:
     lis r1, boot_stack_top@ha
     addi r1, r1, boot_stack_top@l

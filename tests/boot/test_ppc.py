@@ -137,17 +137,23 @@ def check_options():
                % disturb)
 
 
-def check_chrp_cd():
-    """A CHRP CD of the kernel (barebench media chrp): OpenBIOS finds the
-    boot-info file by its type in the blessed folder, runs its boot-script,
-    and the kernel takes the options from Open Firmware's bootargs. The
-    XCOFF on the same CD, booted by name as an Old World Mac's Open
-    Firmware would boot it, carries the options in its image."""
+def check_media():
+    """The boot media (barebench media) through QEMU's firmware, OpenBIOS.
+    A CHRP CD: OpenBIOS finds the boot-info file by its type in the
+    blessed folder, runs its boot-script, and the kernel takes the options
+    from Open Firmware's bootargs. The XCOFF on the same CD, booted by name
+    as an Old World Mac's Open Firmware would boot it, and a PReP boot disk
+    on the 40p's SCSI bus, which OpenBIOS loads wherever it likes and whose
+    entry copies the kernel to its link address, carry the options in their
+    image."""
     options = "bench=nop+add_latency reps=3"
-    cases = [("g3beige", "chrp"), ("mac99", "chrp"), ("g3beige", "xcoff"), ("mac99", "xcoff")]
-    tried = {"chrp": "Trying cd:,\\\\:tbxi", "xcoff": "Trying cd:,\\ppc\\barebench.xcoff"}
-    boots = in_parallel(lambda c: ppc.boot(KERNEL, c[0], append=options, timeout=90, cdrom=c[1]),
-                        cases)
+    cases = [("g3beige", "chrp"), ("mac99", "chrp"), ("g3beige", "xcoff"), ("mac99", "xcoff"),
+             ("40p", "prep")]
+    tried = {"chrp": "Trying cd:,\\\\:tbxi", "xcoff": "Trying cd:,\\ppc\\barebench.xcoff",
+             "prep": "Trying hd:,"}
+    what = {"chrp": "CHRP CD", "xcoff": "XCOFF from the CD", "prep": "PReP boot disk"}
+    boots = in_parallel(lambda c: ppc.boot(KERNEL, c[0], append=options, timeout=90,
+                                           medium=c[1]), cases)
     for (machine, medium), b in zip(cases, boots):
         run = runs_of(b, "%s from the CD's %s" % (machine, medium))
         if not run:
@@ -156,8 +162,7 @@ def check_chrp_cd():
         report(tried[medium] in b.serial and run.boot["cmdline"] == options and
                ran == ["add_latency", "nop"] and b.passed,
                "%s: OpenBIOS boots the %s, the options arrive (%s) and the run ends with PASS"
-               % (machine, "CHRP CD" if medium == "chrp" else "XCOFF from the CD",
-                  run.boot["cmdline"]))
+               % (machine, what[medium], run.boot["cmdline"]))
 
 
 # RAM per machine: QEMU's 40p takes at most 192 MiB ("RAM size
@@ -232,7 +237,7 @@ def main():
     check_options()
     check_serial_speed()
     check_memory()
-    check_chrp_cd()
+    check_media()
     return summary()
 
 

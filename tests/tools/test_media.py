@@ -85,6 +85,35 @@ def test_xcoff_loads_as_open_firmware_loads_it():
     assert elf[at:at + marker] == text[:marker], "the XCOFF's .text is not the ELF's image"
 
 
+def test_prep_disk_loads_as_the_firmware_loads_it():
+    """As OpenBIOS's prep_load and PReP firmware read it: the PC partition
+    table's type-0x41 partition; in its second sector the entry's offset
+    and the image's length, little-endian; the image loaded from the
+    partition's start, and entered at that offset."""
+    kernel = ppc_kernel()
+    out = write_temp("", "barebench-prep.img")
+    code, out_text, err = tool("media", "prep", "--kernel", kernel, "-o", out,
+                               "--append", "bench=nop reps=3")
+    assert code == 0 and "PReP boot partition" in out_text, (code, out_text, err)
+    disk = open(out, "rb").read()
+    assert disk[510:512] == b"\x55\xaa", disk[510:512]
+    boot, kind, start, sectors = struct.unpack_from("<B3xB3xII", disk, 446)
+    assert kind == 0x41 and boot == 0x80 and start >= 1, (hex(kind), boot, start)
+    partition = disk[start * 512:(start + sectors) * 512]
+    entry, length = struct.unpack_from("<II", partition, 512)
+    loaded = partition[:length]
+    assert len(loaded) == length and entry % 4 == 0 and 0x400 <= entry < length, (entry, length)
+    # The entry is the kernel's relocating one: BCL 20,31 right after its marker.
+    assert loaded[entry - 20:entry] == b"barebench-prep-entry", loaded[entry - 20:entry]
+    assert struct.unpack_from(">I", loaded, entry)[0] == 0x429F0005, loaded[entry:entry + 4]
+    image = loaded[0x400:]
+    assert b"barebench-bootargs:bench=nop reps=3\0" in image
+    elf = open(kernel, "rb").read()
+    marker = image.index(b"barebench-bootargs:")
+    at = elf.index(image[:64])
+    assert elf[at:at + marker] == image[:marker], "the partition's image is not the ELF's"
+
+
 def test_media_refusals():
     code, out, err = tool("media", "chrp", "--kernel", KERNEL, "-o", write_temp("", "x86.iso"))
     assert code != 0 and "needs" in err and "PowerPC" in err, (code, err)

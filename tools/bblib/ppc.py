@@ -46,28 +46,34 @@ def with_options(image, append, workdir):
     return out
 
 
-# What a Mac's OpenBIOS boots from a CHRP CD (chrp_iso): its boot-info
-# file, or with "xcoff" the XCOFF beside it.
-CDROM_BOOTS = ("chrp", "xcoff")
+# Boot media QEMU's firmware (OpenBIOS) boots, and the machines that boot
+# them: a Mac boots a CHRP CD (chrp_iso) by its boot-info file, or the
+# XCOFF beside it by name ("xcoff"); the 40p a disk whose PReP boot
+# partition (prep_image) is on its SCSI bus.
+MEDIA_MACHINES = {"chrp": ("g3beige", "mac99"), "xcoff": ("g3beige", "mac99"), "prep": ("40p",)}
 
 
 def qemu_command(image, machine="40p", cpu="604e", icount=False, memory=128, counting=False,
-                 cdrom=None):
+                 medium=None):
     """The qemu-system-ppc argv: image is the ELF for the 40p, the raw
-    barebench.bin for the Macs, or with `cdrom` (CDROM_BOOTS) a CHRP ISO
-    (chrp_iso) that a Mac's OpenBIOS boots from its CD drive. `counting`:
-    the counting qemu-system-ppc (`make emu`), whose 604/604e PMCs count."""
+    barebench.bin for the Macs, or with `medium` (MEDIA_MACHINES) a boot
+    medium that the machine's OpenBIOS boots. `counting`: the counting
+    qemu-system-ppc (`make emu`), whose 604/604e PMCs count."""
     if machine not in MACHINES:
         raise ValueError("machine %r: one of %s" % (machine, ", ".join(MACHINES)))
-    if cdrom and machine == "40p":
-        raise ValueError("the 40p boots the kernel as its firmware, not from a CD")
+    if medium and machine not in MEDIA_MACHINES[medium]:
+        raise ValueError("%s boots from %s, not the %s" % (
+            " and ".join(MEDIA_MACHINES[medium]), medium, machine))
     binary = launch.COUNTING_QEMU_PPC if counting else "qemu-system-ppc"
     cmd = [binary, "-M", machine, "-cpu", cpu, "-m", str(memory), "-display", "none",
            "-vga", "none", "-net", "none", "-no-reboot", "-serial", "stdio",
            "-device", "pvpanic-pci", "-action", "panic=exit-failure"]
-    if cdrom == "xcoff":
+    if medium == "xcoff":
         cmd += ["-prom-env", "boot-device=cd:,\\ppc\\barebench.xcoff"]
-    if cdrom:
+    if medium == "prep":
+        cmd += ["-drive", "if=none,id=prep,format=raw,file=" + image,
+                "-device", "scsi-hd,drive=prep,scsi-id=0"]
+    elif medium:
         cmd += ["-cdrom", image, "-boot", "d"]
     else:
         cmd += ["-bios", image] if machine == "40p" else ["-kernel", image]
@@ -150,6 +156,45 @@ def xcoff(kernel, out, append=""):
     return out
 
 
+# A PReP boot partition (PReP Specification, "Boot Process"; what OpenBIOS's
+# prep_load reads): its second sector holds the entry point's offset and the
+# length of the image to load, both from the partition's start and little-
+# endian; the image follows from PREP_IMAGE_AT. The disk's PC partition
+# table names the partition by type 0x41.
+PREP_MARKER = b"barebench-prep-entry"
+PREP_PARTITION_TYPE = 0x41
+PREP_IMAGE_AT = 0x400
+SECTOR = 512
+
+
+def prep_image(kernel, out, append=""):
+    """Writes out, a disk image whose one partition is a PReP boot
+    partition holding the kernel's image (as loaded at KERNEL_BASE, the
+    options in it). The entry is the kernel's relocating one
+    (boot/ppc/entry.S, after PREP_MARKER): the firmware may load the image
+    anywhere, and it copies itself to KERNEL_BASE."""
+    image, _ = kernel_segment(kernel)
+    image = bytearray(image)
+    put_options(image, append, kernel)
+    at = image.find(PREP_MARKER)
+    if at < 0:
+        raise RuntimeError("%s has no PReP entry (a kernel from before it?)" % kernel)
+    entry = PREP_IMAGE_AT + ((at + len(PREP_MARKER) + 3) & ~3)
+    length = PREP_IMAGE_AT + len(image)
+    sectors = (length + SECTOR - 1) // SECTOR
+    partition = bytearray(sectors * SECTOR)
+    partition[SECTOR:SECTOR + 8] = struct.pack("<II", entry, length)
+    partition[PREP_IMAGE_AT:length] = image
+    mbr = bytearray(SECTOR)
+    # One primary entry: active, type 0x41, from LBA 1 (CHS fields unused).
+    mbr[446:462] = struct.pack("<B3sB3sII", 0x80, b"\xff\xff\xff", PREP_PARTITION_TYPE,
+                               b"\xff\xff\xff", 1, sectors)
+    mbr[510:512] = b"\x55\xaa"
+    with open(out, "wb") as f:
+        f.write(mbr + partition)
+    return out
+
+
 def chrp_iso(kernel, out, append="", version="0.1"):
     """Writes out, a CHRP-style CD image of kernel (the ELF, without the 40p's
     boot ROM stub, which would load at 0xfff00100) whose boot-script passes
@@ -182,17 +227,19 @@ def chrp_iso(kernel, out, append="", version="0.1"):
 
 
 def boot(kernel, machine="40p", cpu="604e", append="", icount=False, timeout=60, tee=False,
-         log=None, counting=False, extra=(), memory=128, cdrom=None):
+         log=None, counting=False, extra=(), memory=128, medium=None):
     """Boots the PowerPC kernel once and judges it like the x86 boots;
-    `extra`: more QEMU arguments, `memory`: MiB of RAM, `cdrom`: from a
-    CHRP ISO of it (a Mac; CDROM_BOOTS)."""
+    `extra`: more QEMU arguments, `memory`: MiB of RAM, `medium`: from a
+    boot medium of it (MEDIA_MACHINES) through the machine's firmware."""
     work = tempfile.mkdtemp(prefix="bb-ppc-")
     try:
-        if cdrom:
+        if medium == "prep":
+            image = prep_image(kernel, os.path.join(work, "barebench-prep.img"), append)
+        elif medium:
             image = chrp_iso(kernel, os.path.join(work, "barebench.iso"), append)
         else:
             image = with_options(image_for(kernel, machine), append, work)
-        cmd = qemu_command(image, machine, cpu, icount, memory, counting, cdrom) + list(extra)
+        cmd = qemu_command(image, machine, cpu, icount, memory, counting, medium) + list(extra)
         text, stderr, code, timed_out, secs = launch._run(cmd, timeout, tee)
     finally:
         shutil.rmtree(work, ignore_errors=True)
