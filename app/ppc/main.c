@@ -86,6 +86,14 @@ static void unsupported_options(void)
 void platform_machine_init(void)
 {
     unsupported_options();
+    if (of_machine.bootargs_len >= sizeof of_machine.bootargs &&
+        !bootargs[sizeof BOOTARGS_MARKER - 1]) {
+        run_error("cmdline",
+                  "Open Firmware's bootargs hold %u bytes, more than the %u read: the words "
+                  "from '%.40s...' on are ignored",
+                  (unsigned)of_machine.bootargs_len, (unsigned)sizeof of_machine.bootargs - 1,
+                  of_machine.bootargs + strlen(of_machine.bootargs) + 1);
+    }
     if (boot_opts.verbose >= 2) {
         kprintf("machine: Mac I/O at 0x%08x, pvpanic-pci at 0x%08x\n", (unsigned)machine.macio,
                 (unsigned)machine.pvpanic);

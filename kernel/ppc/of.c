@@ -143,7 +143,19 @@ static void ask_bootargs(of_entry cif)
     uint32_t len = chosen == OF_FAILED
                        ? OF_FAILED
                        : getprop(cif, chosen, "bootargs", args, sizeof of_machine.bootargs - 1);
-    args[len == OF_FAILED || len >= sizeof of_machine.bootargs ? 0 : len] = 0;
+    len = len == OF_FAILED ? 0 : len;
+    args[len < sizeof of_machine.bootargs ? len : sizeof of_machine.bootargs - 1] = 0;
+    of_machine.bootargs_len = len;
+    /* Cut, it keeps whole words: half of one would read as another value. */
+    if (len >= sizeof of_machine.bootargs) {
+        size_t end = strlen(args);
+        while (end > 0 && args[end - 1] != ' ') {
+            end--;
+        }
+        if (end > 0) {
+            args[end - 1] = 0;
+        }
+    }
 }
 
 void of_ask(uintptr_t cif_address)

@@ -30,7 +30,8 @@ struct of_machine {
     enum of_memory_status memory;
     uint32_t bank0_size; /* bytes of RAM from address 0 (4 GiB - 1 at most) */
     enum of_bridge bridge;
-    char bootargs[256]; /* /chosen's "bootargs": what follows the file on the boot command */
+    char bootargs[256];    /* /chosen's "bootargs": what follows the file on the boot command */
+    uint32_t bootargs_len; /* its length: more than bootargs holds when it was cut */
 };
 
 /* Filled by of_ask (in .data: .bss is cleared after it runs). */

@@ -163,6 +163,18 @@ def check_media():
                ran == ["add_latency", "nop"] and b.passed,
                "%s: OpenBIOS boots the %s, the options arrive (%s) and the run ends with PASS"
                % (machine, what[medium], run.boot["cmdline"]))
+    # Bootargs longer than the kernel reads: cut at a word, and said.
+    words = "bench=nop reps=3 " + " ".join(["warmup=1"] * 40)
+    b = ppc.boot(KERNEL, "mac99", append=words, timeout=90, medium="chrp")
+    run = runs_of(b, "mac99 with long bootargs")
+    if run:
+        said = [r.fields["message"] for r in run.of_type("error") if r.fields["where"] == "cmdline"]
+        kept = run.boot["cmdline"]
+        report(len(said) == 1 and said[0].startswith("Open Firmware's bootargs hold %d bytes"
+                                                     % (len(words) + 1)) and
+               words.startswith(kept + " ") and len(kept) < 256 and b.passed,
+               "mac99: bootargs beyond 255 bytes are cut at a word, with an error record (%s)"
+               % said)
 
 
 # RAM per machine: QEMU's 40p takes at most 192 MiB ("RAM size
