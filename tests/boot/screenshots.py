@@ -119,6 +119,13 @@ def capture(name, iso, tmp, uefi=False, results=True, keys=True, budget=130):
                 continue
             shots.append(shot)
             page = decode(shot)
+            # The kernel draws a page's symbol, then its label: a shot
+            # between the two shows the symbol beside no label, or beside
+            # the page before's. On pixels (the label in the kernel's font)
+            # a page counts once its label names it.
+            if page and on_pixels and not re.search(r"QR page %d of" % page[0],
+                                                    "\n".join(screen_text(shot, glyphs, 8))):
+                continue
             if page:
                 got["qr"].setdefault(page[0], shot)
                 got["qr_all"].setdefault(page[0], []).append(shot)
