@@ -42,26 +42,20 @@ static uintptr_t probe_top(uintptr_t from)
     return at;
 }
 
+/* How the RAM's top was found, per enum of_memory_status. */
+static const char *const found_by[] = {
+    [OF_MEMORY_NOT_ASKED] = "probed by MiB: no firmware says",
+    [OF_MEMORY_FOUND] = "Open Firmware: /memory's reg",
+    [OF_MEMORY_NO_NODE] = "probed by MiB: Open Firmware has no /memory",
+    [OF_MEMORY_NO_REG] = "probed by MiB: /memory has no reg",
+    [OF_MEMORY_NO_BANK_0] = "probed by MiB: no /memory bank at 0",
+};
+
 uintptr_t mem_ram_top(const char **how)
 {
-    uintptr_t top;
-    switch (of_machine.memory) {
-    case OF_MEMORY_FOUND:
-        top = of_machine.bank0_size;
-        *how = "Open Firmware: /memory's reg";
-        break;
-    case OF_MEMORY_NOT_ASKED:
-        top = probe_top((uintptr_t)__kernel_end);
-        *how = "probed by MiB: no firmware says";
-        break;
-    default:
-        top = probe_top((uintptr_t)__kernel_end);
-        *how = of_machine.memory == OF_MEMORY_NO_NODE
-                   ? "probed by MiB: Open Firmware has no /memory"
-               : of_machine.memory == OF_MEMORY_NO_REG ? "probed by MiB: /memory has no reg"
-                                                       : "probed by MiB: no /memory bank at 0";
-        break;
-    }
+    uintptr_t top = of_machine.memory == OF_MEMORY_FOUND ? of_machine.bank0_size
+                                                         : probe_top((uintptr_t)__kernel_end);
+    *how = found_by[of_machine.memory];
     return top > RAM_MAPPED ? RAM_MAPPED : top;
 }
 
