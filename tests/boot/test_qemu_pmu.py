@@ -88,14 +88,6 @@ REQUIRED = {
 }
 
 
-def source_tree():
-    """The patched source beside the build the counting binary lives in
-    (build.sh: <cache>/qemu-<version>-<sha>/{src,build-<targets>}), or None."""
-    binary = os.path.realpath(bc.launch.COUNTING_QEMU)
-    src = os.path.join(os.path.dirname(os.path.dirname(binary)), "src")
-    return src if os.path.isfile(os.path.join(src, "tests/tcg/i386/system/pmu.c")) else None
-
-
 def build(src, out):
     """The test kernel, as tests/tcg/i386/Makefile.softmmu-target links it.
     None, or the compiler's complaint."""
@@ -156,7 +148,7 @@ def main():
     why = bc.launch.counting_problem()
     if not bc.report(why is None, "the counting QEMU is built (%s)" % (why or "make emu")):
         return bc.summary()
-    src = source_tree()
+    src = bc.patched_source(bc.launch.COUNTING_QEMU, "tests/tcg/i386/system/pmu.c")
     if src is None:
         bc.skip("QEMU-side PMU test: the counting QEMU at %s is not a build.sh build beside "
                 "its patched source" % bc.launch.COUNTING_QEMU)
