@@ -3,8 +3,11 @@
  * 2^31 with MMCR0[ENINT] and MMCR0[PMC1CE] set and MSR[EE] on, so it goes
  * negative and signals the interrupt; the hardware clears ENINT when it
  * does (PowerPC 604 and 604e RISC Microprocessor User's Manuals,
- * "Performance Monitor", MMCR0 bit 5). The interrupt ends in the kernel's
- * exception catch, which says which vector came. */
+ * "Performance Monitor", MMCR0 bit 5), and sets SIA to "the address of the
+ * last instruction completed" then. The interrupt ends in the kernel's
+ * exception catch, which says which vector came, SRR0 and SIA: where the
+ * counter went negative and where the interrupt came, which differ by the
+ * skid of the machine. */
 #include "app/ppc/pmi_check.h"
 
 #include "boot/ppc/regs.h"
@@ -47,12 +50,13 @@ void pmi_check(const struct pmu *pmu)
     mtspr(SPR_DEC, 0x7fffffffu);
     spins = 0;
     if (trap_try(&c)) {
-        uint32_t mmcr0 = mfspr(SPR_MMCR0), pmc1 = mfspr(SPR_PMC1);
+        uint32_t mmcr0 = mfspr(SPR_MMCR0), pmc1 = mfspr(SPR_PMC1), sia = mfspr(SPR_SIA);
         mtspr(SPR_MMCR0, MMCR0_FC);
         if (c.info.vector == PMI_VECTOR) {
             kprintf("pmu: performance-monitor interrupt (vector 0xf00): taken when PMC1 went "
-                    "negative (PMC1 0x%08x, srr0 %08x, %u loop iterations); MMCR0[ENINT] %s\n",
-                    (unsigned)pmc1, (unsigned)c.info.pc, spins,
+                    "negative (PMC1 0x%08x, srr0 %08x, sia %08x, %u loop iterations); "
+                    "MMCR0[ENINT] %s\n",
+                    (unsigned)pmc1, (unsigned)c.info.pc, (unsigned)sia, spins,
                     (mmcr0 & MMCR0_PMXE) ? "still set" : "cleared by it");
         } else {
             kprintf("pmu: performance-monitor interrupt (vector 0xf00): a %s exception (vector "

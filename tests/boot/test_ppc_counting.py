@@ -8,8 +8,10 @@ cycle), with zero spread, on the 604e (four counters) and the 604 (two);
 the counts do not depend on -icount; the freeze bits filter by privilege
 and by MSR[PM] (the windows run in supervisor state with MSR[PM] = 0);
 and the performance-monitor interrupt (vector 0xF00) is raised when PMC1
-goes negative with MMCR0[ENINT] and [PMC1CE] set, taken by the kernel, and
-clears ENINT. One MMCR0 write freezes and one unfreezes every counter of a
+goes negative with MMCR0[ENINT] and [PMC1CE] set, taken by the kernel right
+after the instruction that made PMC1 negative (SRR0 follows SIA, the
+same instruction on every machine, with and without -icount), and clears
+ENINT. One MMCR0 write freezes and one unfreezes every counter of a
 window, so its overhead does not grow with the counters it reads.
 BAREBENCH_COUNTING_QEMU_PPC names another binary."""
 
@@ -26,7 +28,9 @@ KERNEL = os.path.join(ROOT, "build", "ppc", "barebench.elf")
 STATS = ("min", "median", "mean", "max", "trimmed_mean")
 INSNS, CYCLES = "INSTRUCTIONS_COMPLETED", "CYCLES"
 MIN_EXACT_PAYLOADS = 15
-PMI_TAKEN = ("pmu: performance-monitor interrupt (vector 0xf00): taken when PMC1 went negative")
+PMI_TAKEN = re.compile(r"pmu: performance-monitor interrupt \(vector 0xf00\): taken when PMC1 "
+                       r"went negative \(PMC1 (0x[0-9a-f]+), srr0 ([0-9a-f]+), sia ([0-9a-f]+), "
+                       r"(\d+) loop iterations\); MMCR0\[ENINT\] cleared by it")
 
 
 def boot(machine, cpu="604e", append="", icount=True):
@@ -57,16 +61,31 @@ def exact_payloads(run, events):
     return whole, wrong
 
 
+def interrupt_taken(what, serial):
+    """The start-up check's interrupt: taken right after the instruction
+    that made PMC1 negative (the check's loop has no branch there, so SRR0
+    is SIA + 4). Its figures, or None."""
+    m = PMI_TAKEN.search(serial)
+    srr0, sia = (int(m.group(2), 16), int(m.group(3), 16)) if m else (0, 0)
+    report(m is not None and srr0 == sia + 4,
+           "%s: PMC1 going negative with ENINT and PMC1CE raises the performance-monitor "
+           "interrupt, the kernel takes it at 0xF00 right after SIA's instruction, ENINT is "
+           "cleared (%s)" % (what, ", ".join(m.groups()) if m else "no such line"))
+    return m.groups() if m else None
+
+
 def check_machine(item):
+    """The interrupt's figures, for check_same_interrupt()."""
     machine, cpu = item
     what = "counting qemu-system-ppc %s -cpu %s -icount" % (machine, cpu)
     b = boot(machine, cpu, "bench=all events=instructions,cycles")
     report(b.passed and b.exit_code == 0,
            "%s: boots, ends with status PASS and exit status 0 (%.2f s)" % (what, b.seconds))
+    taken = interrupt_taken(what, b.serial)
     run = records(b)
     if not run:
         report(False, "%s: one intact run in the log" % what)
-        return
+        return taken
     backend = "ppc604e" if cpu == "604e" else "ppc604"
     report(run.boot["pmu"] == backend and run.boot["counting"] == "1"
            and "do not count" not in b.serial
@@ -76,9 +95,7 @@ def check_machine(item):
     report(len(whole) >= MIN_EXACT_PAYLOADS and not wrong,
            "%s: %d payloads measure exactly their instruction count, as many cycles, spread 0%s"
            % (what, len(whole), "; wrong: " + ", ".join(wrong[:6]) if wrong else ""))
-    report(PMI_TAKEN in b.serial and "MMCR0[ENINT] cleared by it" in b.serial,
-           "%s: PMC1 going negative with ENINT and PMC1CE raises the performance-monitor "
-           "interrupt, the kernel takes it at 0xF00, ENINT is cleared" % what)
+    return taken
 
 
 def check_filters():
@@ -120,14 +137,27 @@ def check_snapshot():
 
 
 def check_without_icount():
+    """The interrupt's figures, for check_same_interrupt()."""
     what = "counting qemu-system-ppc 40p without -icount"
     b = boot("40p", append="bench=nop+add_throughput+branch_random+cost_mfspr "
              "events=instructions,cycles", icount=False)
+    taken = interrupt_taken(what, b.serial)
     run = records(b)
     whole, wrong = exact_payloads(run, {INSNS: 1, CYCLES: 1}) if run else ([], ["no run"])
     report(len(whole) == 4 and not wrong,
            "%s: instructions and cycles exact all the same (%s)"
            % (what, ", ".join(wrong[:4]) or "4 payloads"))
+    return taken
+
+
+def check_same_interrupt(taken):
+    """The model takes the interrupt at the same instruction count on every
+    machine, CPU and -icount setting: the same PMC1, SRR0, SIA and loop
+    iterations everywhere."""
+    report(None not in taken and len(set(taken)) == 1,
+           "counting qemu-system-ppc: the start-up interrupt comes at the same instruction on "
+           "every machine, with and without -icount (%s)"
+           % "; ".join(", ".join(t) if t else "none" for t in sorted(set(taken), key=str)))
 
 
 def main():
@@ -136,11 +166,11 @@ def main():
         return summary()
     if not report(os.path.exists(KERNEL), "the PowerPC kernel is built (make ARCH=ppc)"):
         return summary()
-    in_parallel(check_machine, [("40p", "604e"), ("g3beige", "604e"), ("mac99", "604e"),
-                                ("40p", "604")])
+    taken = in_parallel(check_machine, [("40p", "604e"), ("g3beige", "604e"), ("mac99", "604e"),
+                                        ("40p", "604")])
     check_filters()
     check_snapshot()
-    check_without_icount()
+    check_same_interrupt(taken + [check_without_icount()])
     return summary()
 
 
