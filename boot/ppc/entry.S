@@ -11,11 +11,14 @@
  * User's Manual, "Machine State Register" and "Block Address
  * Translation". */
 #include "boot/ppc/regs.h"
+#include "lib/prep_residual.h"
 
     .section .reset, "ax"
     .globl _reset
-/* The 40p's reset vector, in ROM: on to RAM, where QEMU loaded the rest. */
+/* The 40p's reset vector, in ROM: on to RAM, where QEMU loaded the rest.
+ * No firmware ran, so there is no residual data (r26 = 0, see real). */
 _reset:
+    li r26, 0
     lis r3, _start_prep@ha
     addi r3, r3, _start_prep@l
     mtctr r3
@@ -30,6 +33,7 @@ _reset:
 _start:
     mr r3, r5
     bl of_ask
+    li r26, 0
     li r30, PLATFORM_OF
     b common
 _start_prep:
@@ -48,12 +52,26 @@ common:
  * over its source, push it out of the data cache and out of the
  * instruction cache (604e User's Manual, "Cache Management
  * Instructions"), and enter as the 40p's boot ROM does. Position-
- * independent up to the final jump. The tool finds it after the marker. */
+ * independent up to the final jump. The tool finds it after the marker.
+ * First, while nothing has moved, read the residual data's length and
+ * memory sizes from the address the firmware passes in r3 (PReP
+ * Specification, "Residual Data"; 0: none) into r27-r29, with r26 = 1
+ * when there is one (lib/prep_residual.h). */
     .balign 4
     .ascii "barebench-prep-entry"
     .globl _prep_entry
 _prep_entry:
-    bcl 20, 31, 1f
+    li r26, 0
+    li r27, 0
+    li r28, 0
+    li r29, 0
+    cmpwi r3, 0
+    beq 0f
+    li r26, 1
+    lwz r27, PREP_RESIDUAL_LENGTH(r3)
+    lwz r28, PREP_RESIDUAL_TOTAL_MEMORY(r3)
+    lwz r29, PREP_RESIDUAL_GOOD_MEMORY(r3)
+0:  bcl 20, 31, 1f
 1:  mflr r6
     addis r6, r6, (__kernel_start - 1b)@ha
     addi r6, r6, (__kernel_start - 1b)@l
@@ -110,7 +128,15 @@ real:
     stw r0, 0(r4)
     addi r4, r4, 4
     b 1b
-3:  bl mmu_init
+    /* What the PReP entry read (struct prep_residual), now that .bss is
+     * clear. */
+3:  lis r4, prep_residual@ha
+    addi r4, r4, prep_residual@l
+    stw r27, 0(r4)
+    stw r28, 4(r4)
+    stw r29, 8(r4)
+    stb r26, 12(r4)
+    bl mmu_init
     bl vectors_install
     mr r3, r30
     bl kmain

@@ -1,11 +1,17 @@
 /* The PowerPC arena: from the end of the kernel image to the top of RAM,
- * as Open Firmware gives it, or as a probe finds it where no firmware
- * says (the 40p under QEMU, whose boot ROM is the kernel itself). */
+ * as Open Firmware or a PReP firmware's residual data gives it, or as a
+ * probe finds it where no firmware says (the 40p under QEMU, whose boot
+ * ROM is the kernel itself). */
 #include "kernel/ppc/memory.h"
 
 #include <stdbool.h>
 
 #include "kernel/ppc/of.h"
+#include "lib/fmt.h"
+#include "lib/prep_residual.h"
+
+/* Written by the PReP entry (boot/ppc/entry.S); zero otherwise. */
+struct prep_residual prep_residual;
 
 extern char __kernel_end[];
 
@@ -51,11 +57,34 @@ static const char *const found_by[] = {
     [OF_MEMORY_NO_BANK_0] = "probed by MiB: no /memory bank at 0",
 };
 
+/* What a PReP firmware's residual data says, or 0 and *how: why the RAM
+ * was probed instead. */
+static uintptr_t residual_top(const char **how)
+{
+    static char probed[96];
+    const char *why;
+    uint32_t good = prep_residual_ram(&prep_residual, &why);
+    if (good) {
+        *how = "PReP residual data: GoodMemory";
+    } else {
+        fmt_snprintf(probed, sizeof probed, "probed by MiB: %s", why);
+        *how = probed;
+    }
+    return good;
+}
+
 uintptr_t mem_ram_top(const char **how)
 {
-    uintptr_t top = of_machine.memory == OF_MEMORY_FOUND ? of_machine.bank0_size
-                                                         : probe_top((uintptr_t)__kernel_end);
+    uintptr_t top = 0;
     *how = found_by[of_machine.memory];
+    if (of_machine.memory == OF_MEMORY_FOUND) {
+        top = of_machine.bank0_size;
+    } else if (prep_residual.passed) {
+        top = residual_top(how);
+    }
+    if (!top) {
+        top = probe_top((uintptr_t)__kernel_end);
+    }
     return top > RAM_MAPPED ? RAM_MAPPED : top;
 }
 

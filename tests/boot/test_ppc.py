@@ -145,7 +145,8 @@ def check_media():
     as an Old World Mac's Open Firmware would boot it, and a PReP boot disk
     on the 40p's SCSI bus, which OpenBIOS loads wherever it likes and whose
     entry copies the kernel to its link address, carry the options in their
-    image."""
+    image. The PReP disk's kernel takes the RAM from the residual data
+    OpenBIOS passes it (128 MiB, QEMU's default for the 40p here)."""
     options = "bench=nop+add_latency reps=3"
     cases = [("g3beige", "chrp"), ("mac99", "chrp"), ("g3beige", "xcoff"), ("mac99", "xcoff"),
              ("40p", "prep")]
@@ -163,6 +164,9 @@ def check_media():
                ran == ["add_latency", "nop"] and b.passed,
                "%s: OpenBIOS boots the %s, the options arrive (%s) and the run ends with PASS"
                % (machine, what[medium], run.boot["cmdline"]))
+        if medium == "prep":
+            said = "memory: 128 MiB of RAM from 0 (PReP residual data: GoodMemory)"
+            report(said in b.serial, "40p: the PReP boot disk's kernel: %s" % said)
     # Bootargs longer than the kernel reads: cut at a word, and said.
     words = "bench=nop reps=3 " + " ".join(["warmup=1"] * 40)
     b = ppc.boot(KERNEL, "mac99", append=words, timeout=90, medium="chrp")
@@ -179,22 +183,26 @@ def check_media():
 
 # RAM per machine: QEMU's 40p takes at most 192 MiB ("RAM size
 # incompatible with this board"), the Macs more than the kernel maps (256).
-MEMORY = [("40p", 64), ("40p", 192), ("g3beige", 64), ("g3beige", 256), ("mac99", 64),
-          ("mac99", 256)]
+# The 40p's PReP disk (RAM from OpenBIOS's residual data) at 96 MiB:
+# OpenBIOS does not load the disk with -m 64 ("Not a bootable ELF image").
+MEMORY = [("40p", 64), ("40p", 192), ("40p prep", 96), ("40p prep", 192), ("g3beige", 64),
+          ("g3beige", 256), ("mac99", 64), ("mac99", 256)]
 
 
 def check_memory():
-    """The RAM comes from Open Firmware on the Macs and from a probe on the
-    40p (whose boot ROM is the kernel: no firmware says): the arena ends at
-    the RAM's end, so a working set that fits runs and one that does not is
-    skipped, not run on memory that is not there."""
+    """The RAM comes from Open Firmware on the Macs, from the residual data
+    on the 40p's PReP disk (OpenBIOS is its firmware) and from a probe on
+    the 40p booted from its ROM (the kernel: no firmware says): the arena
+    ends at the RAM's end, so a working set that fits runs and one that
+    does not is skipped, not run on memory that is not there."""
     def one(case):
         machine, mib = case
         wss = (mib - 24) * 1024 if mib == 64 else 4096
-        return ppc.boot(KERNEL, machine, append="bench=chase wss=%d reps=3 unroll=10" % wss,
-                        memory=mib, timeout=90)
-    how = {"40p": "probed by MiB: no firmware says", "g3beige": "Open Firmware: /memory's reg",
-           "mac99": "Open Firmware: /memory's reg"}
+        return ppc.boot(KERNEL, machine.split()[0], append="bench=chase wss=%d reps=3 unroll=10"
+                        % wss, memory=mib, timeout=90,
+                        medium="prep" if machine.endswith(" prep") else None)
+    how = {"40p": "probed by MiB: no firmware says", "40p prep": "PReP residual data: GoodMemory",
+           "g3beige": "Open Firmware: /memory's reg", "mac99": "Open Firmware: /memory's reg"}
     for (machine, mib), b in zip(MEMORY, in_parallel(one, MEMORY)):
         run = runs_of(b, "%s -m %d" % (machine, mib))
         if not run:
