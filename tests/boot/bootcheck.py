@@ -45,14 +45,6 @@ def in_parallel(fn, items):
         return list(pool.map(fn, items))
 
 
-def patched_source(binary, test):
-    """The patched QEMU source beside the build a counting binary lives in
-    (build.sh: <cache>/qemu-<version>-<sha>/{src,build-<targets>}), if it
-    holds the QEMU-side test at path test; else None."""
-    src = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(binary))), "src")
-    return src if os.path.isfile(os.path.join(src, test)) else None
-
-
 def qemu(cpu="max", append="", **kw):
     return launch.boot_qemu(KERNEL, cpu, append, timeout=kw.pop("timeout", 60), **kw)
 

@@ -15,10 +15,9 @@ mode on AMD) then guard every build of the series, not only the one its
 author ran."""
 
 import os
-import subprocess
-import tempfile
 
 import bootcheck as bc
+import qemu_side
 
 # As the series' run-pmu-% rules, plus the Pentium 4 models whose cascades
 # and errata differ (models 0-1 by stepping, 2, the Prescotts 3 and 4), a
@@ -102,66 +101,31 @@ def build(src, out):
                             "-static", "-Wl,-T" + os.path.join(system, "kernel.ld"),
                             "-Wl,-melf_i386", out + "/boot.o", out + "/printf.o", "-lgcc"],
     ]
-    for cmd in steps:
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        if r.returncode:
-            return r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "gcc failed"
-    return None
+    return qemu_side.build(steps)
 
 
 def run(kernel, cpu, icount):
     """The test's output on one CPU: its debugcon file."""
-    with tempfile.NamedTemporaryFile("r", suffix=".out") as out:
-        cmd = [bc.launch.COUNTING_QEMU, "-monitor", "none", "-display", "none",
-               "-chardev", "file,path=%s,id=output" % out.name,
-               "-device", "isa-debugcon,chardev=output",
-               "-device", "isa-debug-exit,iobase=0xf4,iosize=0x4",
-               "-cpu", bc.launch.counting_cpu(cpu), "-smp", "2", "-kernel", kernel]
-        if icount:
-            cmd[1:1] = ["-icount", ICOUNT]
-        try:
-            subprocess.run(cmd, capture_output=True, timeout=60)
-        except subprocess.TimeoutExpired:
-            return "(timed out after 60 s)"
-        return out.read()
+    return qemu_side.output(lambda path: [
+        bc.launch.COUNTING_QEMU, "-monitor", "none", "-display", "none",
+        "-chardev", "file,path=%s,id=output" % path, "-device", "isa-debugcon,chardev=output",
+        "-device", "isa-debug-exit,iobase=0xf4,iosize=0x4", "-cpu", bc.launch.counting_cpu(cpu),
+        "-smp", "2", "-kernel", kernel] + (["-icount", ICOUNT] if icount else []))
 
 
 def check(kernel, item):
     cpu, icount = item
-    text = run(kernel, cpu, icount)
-    lines = text.splitlines()
-    ok = sum(1 for line in lines if line.startswith("ok:"))
-    failed = [line for line in lines if line.startswith("FAIL:")]
-    failed += ["missing '%s'" % want
-               for want in REQUIRED.get(cpu, []) + [INIT_CHECK] + edge_checks(cpu)
-               + aperf_checks(cpu) + target_mode_checks(cpu)
-               if want not in lines]
-    passed = lines[-1:] == ["PASS"] and not failed
-    bc.report(passed and ok > 0,
-              "QEMU-side PMU test on %s%s: PASS, %d checks%s" %
-              (cpu, " under -icount" if icount else "", ok,
-               "" if passed else
-               "; not: %s" % ("; ".join(failed[:4]) or (lines[-1] if lines else "no output"))))
+    lines = run(kernel, cpu, icount).splitlines()
+    qemu_side.judge("QEMU-side PMU test on %s%s" % (cpu, " under -icount" if icount else ""),
+                    lines, ["missing '%s'" % want
+                            for want in REQUIRED.get(cpu, []) + [INIT_CHECK] + edge_checks(cpu)
+                            + aperf_checks(cpu) + target_mode_checks(cpu) if want not in lines])
 
 
 def main():
-    why = bc.launch.counting_problem()
-    if not bc.report(why is None, "the counting QEMU is built (%s)" % (why or "make emu")):
-        return bc.summary()
-    src = bc.patched_source(bc.launch.COUNTING_QEMU, "tests/tcg/i386/system/pmu.c")
-    if src is None:
-        bc.skip("QEMU-side PMU test: the counting QEMU at %s is not a build.sh build beside "
-                "its patched source" % bc.launch.COUNTING_QEMU)
-        return bc.summary()
-    with tempfile.TemporaryDirectory() as out:
-        why = build(src, out)
-        if not bc.report(why is None, "the QEMU-side PMU test builds with gcc -m32 (%s)" %
-                         (why or src + "/tests/tcg/i386/system/pmu.c")):
-            return bc.summary()
-        kernel = out + "/pmu"
-        bc.in_parallel(lambda item: check(kernel, item),
-                       [(cpu, icount) for cpu in CPUS for icount in (False, True)])
-    return bc.summary()
+    return qemu_side.main("QEMU-side PMU test", bc.launch.COUNTING_QEMU,
+                          "tests/tcg/i386/system/pmu.c", "gcc -m32", build, check,
+                          [(cpu, icount) for cpu in CPUS for icount in (False, True)])
 
 
 if __name__ == "__main__":

@@ -12,10 +12,9 @@ PMCTRIGGER starting PMC2 when PMC1 goes negative, an interrupt signaled
 while MSR[EE] is clear) then guard every build of the series."""
 
 import os
-import subprocess
-import tempfile
 
 import bootcheck as bc
+import qemu_side
 
 TEST = "tests/tcg/ppc/system"
 CC = "powerpc-linux-gnu-gcc"
@@ -50,68 +49,33 @@ def build(src, out):
                          "-Wl,-T" + os.path.join(system, "kernel.ld"), out + "/boot.o",
                          out + "/printf.o", "-lgcc"],
     ]
-    for cmd in steps:
-        try:
-            r = subprocess.run(cmd, capture_output=True, text=True)
-        except FileNotFoundError:
-            return "no %s (make deps)" % CC
-        if r.returncode:
-            return r.stderr.strip().splitlines()[-1] if r.stderr.strip() else CC + " failed"
-    return None
+    return qemu_side.build(steps)
 
 
 def run(firmware, cpu, icount):
     """The test's output on one CPU: its COM1."""
-    with tempfile.NamedTemporaryFile("r", suffix=".out") as out:
-        cmd = [bc.launch.COUNTING_QEMU_PPC, "-M", "40p", "-cpu", cpu, "-monitor", "none",
-               "-display", "none", "-vga", "none", "-net", "none", "-no-reboot",
-               "-chardev", "file,path=%s,id=output" % out.name, "-serial", "chardev:output",
-               "-bios", firmware]
-        if icount:
-            cmd[1:1] = ["-icount", ICOUNT]
-        try:
-            subprocess.run(cmd, capture_output=True, timeout=60)
-        except subprocess.TimeoutExpired:
-            return "(timed out after 60 s)"
-        return out.read()
+    return qemu_side.output(lambda path: [
+        bc.launch.COUNTING_QEMU_PPC, "-M", "40p", "-cpu", cpu, "-monitor", "none",
+        "-display", "none", "-vga", "none", "-net", "none", "-no-reboot",
+        "-chardev", "file,path=%s,id=output" % path, "-serial", "chardev:output",
+        "-bios", firmware] + (["-icount", ICOUNT] if icount else []))
 
 
 def check(firmware, item):
     cpu, icount = item
     lines = run(firmware, cpu, icount).splitlines()
-    ok = sum(1 for line in lines if line.startswith("ok:"))
-    failed = [line for line in lines if line.startswith("FAIL:")]
-    failed += ["missing '%s'" % want for want in REQUIRED if want not in lines]
+    missing = ["missing '%s'" % want for want in REQUIRED if want not in lines]
     pmis = sum(1 for line in lines if line.startswith("PMI after instruction"))
     if pmis != PMI_RUNS:
-        failed.append("%d PMI runs, not %d" % (pmis, PMI_RUNS))
-    passed = lines[-1:] == ["PASS"] and not failed
-    bc.report(passed and ok > 0,
-              "QEMU-side 604 PMU test on the 40p with a %s%s: PASS, %d checks%s" %
-              (cpu, " under -icount" if icount else "", ok,
-               "" if passed else
-               "; not: %s" % ("; ".join(failed[:4]) or (lines[-1] if lines else "no output"))))
+        missing.append("%d PMI runs, not %d" % (pmis, PMI_RUNS))
+    qemu_side.judge("QEMU-side 604 PMU test on the 40p with a %s%s"
+                    % (cpu, " under -icount" if icount else ""), lines, missing)
 
 
 def main():
-    why = bc.launch.counting_problem(bc.launch.COUNTING_QEMU_PPC)
-    if not bc.report(why is None, "the counting qemu-system-ppc is built (%s)" %
-                     (why or "make emu")):
-        return bc.summary()
-    src = bc.patched_source(bc.launch.COUNTING_QEMU_PPC, TEST + "/pmu604.c")
-    if src is None:
-        bc.skip("QEMU-side 604 PMU test: the counting QEMU at %s is not a build.sh build "
-                "beside its patched source" % bc.launch.COUNTING_QEMU_PPC)
-        return bc.summary()
-    with tempfile.TemporaryDirectory() as out:
-        why = build(src, out)
-        if not bc.report(why is None, "the QEMU-side 604 PMU test builds with %s (%s)" %
-                         (CC, why or src + "/" + TEST + "/pmu604.c")):
-            return bc.summary()
-        firmware = out + "/pmu604"
-        bc.in_parallel(lambda item: check(firmware, item),
-                       [(cpu, icount) for cpu in CPUS for icount in (False, True)])
-    return bc.summary()
+    return qemu_side.main("QEMU-side 604 PMU test", bc.launch.COUNTING_QEMU_PPC,
+                          TEST + "/pmu604.c", CC, build, check,
+                          [(cpu, icount) for cpu in CPUS for icount in (False, True)])
 
 
 if __name__ == "__main__":
