@@ -1,6 +1,9 @@
 /* Overflow presets, interrupt enables, detection and re-arming, from the
  * facts each backend states about its counters (Intel SDM vol. 3B,
- * "Performance Monitoring"; AMD BKDG, "Performance Monitoring Counters"). */
+ * "Performance Monitoring"; AMD BKDG, "Performance Monitoring Counters";
+ * PowerPC 604e RISC Microprocessor User's Manual, "Performance Monitor":
+ * a counter interrupts when it goes negative, so it overflows out of its
+ * 31 bits below the sign). */
 #include "pmu/overflow.h"
 
 #include "lib/kstring.h"
@@ -119,12 +122,17 @@ int pmu_overflow_pending(struct pmu *pmu, const struct pmu_overflow *ovf, bool *
         *pending = (v & regs->status_bit) != 0;
         return 0;
     case PMU_OVF_TOP_BIT:
+    case PMU_OVF_NEGATIVE:
         break;
     }
     if (pmu->hw.rdmsr(pmu->hw.ctx, regs->counter_msr, &v) < 0) {
         return -1;
     }
-    *pending = !((v >> (regs->width - 1)) & 1);
+    if (regs->style == PMU_OVF_NEGATIVE) {
+        *pending = (v >> regs->width) & 1;
+    } else {
+        *pending = !((v >> (regs->width - 1)) & 1);
+    }
     return 0;
 }
 
@@ -159,6 +167,13 @@ int pmu_overflow_rearm(struct pmu *pmu, const struct pmu_overflow *ovf)
         return hw->wrmsr(hw->ctx, regs->control_msr, control & ~regs->status_bit);
     case PMU_OVF_GLOBAL_STATUS:
         return hw->wrmsr(hw->ctx, regs->status_reset_msr, regs->status_bit);
+    case PMU_OVF_NEGATIVE:
+        /* The enable back on, once the preset made the counter positive:
+         * set while it is negative, it would interrupt again at once. */
+        if (hw->rdmsr(hw->ctx, regs->control_msr, &control) < 0) {
+            return -1;
+        }
+        return hw->wrmsr(hw->ctx, regs->control_msr, control | regs->pmi_bit);
     case PMU_OVF_TOP_BIT:
         break;
     }

@@ -307,15 +307,29 @@ static unsigned ppc_encode_stop(const struct pmu *pmu, const struct pmu_plan *pl
     return n;
 }
 
-#define PPC_NO_OVERFLOW                                                                            \
-    "the performance-monitor interrupt (vector 0xF00, MMCR0 PMXE/PMC1CE/PMCnCE) is only checked "  \
-    "at start-up by this kernel, not used for sampling yet"
+/* A counter signals the performance-monitor interrupt when it goes
+ * negative with its condition enabled (MMCR0 PMC1CE for PMC1, PMCnCE for
+ * the others) and MMCR0[PMXE] (the 604e manual's ENINT) set, and the
+ * signal clears PMXE (604e manual, "Performance Monitor", MMCR0 bit 5): it
+ * overflows out of the 31 bits below its sign, with no lag. */
+static void ppc_overflow_regs(const struct pmu *pmu, const struct pmu_assigned_event *ev,
+                              struct pmu_overflow_regs *regs)
+{
+    (void)pmu;
+    regs->counter_msr = ev->read.index;
+    regs->preset_writes = 1;
+    regs->width = 31;
+    regs->max_period = 1ull << 31;
+    regs->control_msr = SPR_MMCR0;
+    regs->pmi_bit = MMCR0_PMXE | (ev->hw_index == 0 ? MMCR0_PMC1CE : MMCR0_PMCNCE);
+    regs->style = PMU_OVF_NEGATIVE;
+}
 
 const struct pmu_backend pmu_ppc604e_backend = {
     .name = "ppc604e",
     .caps = &ppc604e_caps,
     .reg_kind = PMU_REG_SPR,
-    .no_overflow = PPC_NO_OVERFLOW,
+    .overflow_regs = ppc_overflow_regs,
     .detect = ppc604e_detect,
     .list = ppc_list,
     .default_events = ppc_default_events,
@@ -329,7 +343,7 @@ const struct pmu_backend pmu_ppc604_backend = {
     .name = "ppc604",
     .caps = &ppc604_caps,
     .reg_kind = PMU_REG_SPR,
-    .no_overflow = PPC_NO_OVERFLOW,
+    .overflow_regs = ppc_overflow_regs,
     .detect = ppc604_detect,
     .list = ppc_list,
     .default_events = ppc_default_events,

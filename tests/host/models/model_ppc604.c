@@ -5,13 +5,20 @@
  * state (modelled as CPL 0), FCP in problem state (CPL 3), FCM0 while
  * MSR[PM] = 0 (always, here). Counted: select 1 (cycles) and 2
  * (instructions completed) on every counter, PMC2 select 8 (branches
- * completed). SIA (955) and SDA (959) read 0; other SPRs fail. */
+ * completed). A counter that goes negative with its condition enabled
+ * (MMCR0 PMC1CE for PMC1, PMCnCE for the others) while MMCR0[PMXE] is set
+ * signals the performance-monitor interrupt, which clears PMXE ("cleared
+ * by hardware when a performance monitor interrupt is signaled"). SIA
+ * (955) and SDA (959) read 0; other SPRs fail. */
 #include "tests/host/models/model.h"
 
-#define MMCR0_FC   0x80000000u
-#define MMCR0_FCS  0x40000000u
-#define MMCR0_FCP  0x20000000u
-#define MMCR0_FCM0 0x08000000u
+#define MMCR0_FC     0x80000000u
+#define MMCR0_FCS    0x40000000u
+#define MMCR0_FCP    0x20000000u
+#define MMCR0_FCM0   0x08000000u
+#define MMCR0_PMXE   0x04000000u
+#define MMCR0_PMC1CE 0x00008000u
+#define MMCR0_PMCNCE 0x00004000u
 
 static int pmc_of(const struct model *m, uint32_t spr)
 {
@@ -86,7 +93,13 @@ void model_ppc_clock(struct model *m, const struct model_clock *clk)
                   : (c == 1 && sel == 8) ? SIG_BRANCH
                                          : -1;
         if (sig >= 0) {
+            uint64_t before = m->ctr[c];
+            uint32_t condition = c == 0 ? MMCR0_PMC1CE : MMCR0_PMCNCE;
             model_counter_add(&m->ctr[c], clk->n[sig], 32);
+            if ((m->mmcr0 & MMCR0_PMXE) && (m->mmcr0 & condition) && !(before >> 31) &&
+                (m->ctr[c] >> 31)) {
+                m->mmcr0 &= ~MMCR0_PMXE;
+            }
         }
     }
 }
