@@ -32,7 +32,10 @@ def runs_of(b, what):
     try:
         runs = records.check_log(b.serial, what)
     except records.LogError as e:
-        report(False, "%s: records intact (%s)" % (what, e.problems[0]))
+        lines = [l for l in b.serial.splitlines() if l.strip()]
+        report(False, "%s: records intact (%s; %s; the console's last line: %r)"
+               % (what, e.problems[0], "timed out" if b.timed_out else "exit status %s" % b.exit_code,
+                  lines[-1] if lines else ""))
         return None
     report(len(runs) == 1, "%s: records intact, one run" % what)
     return runs[0] if runs else None

@@ -74,7 +74,13 @@ def qemu_command(image, machine="40p", cpu="604e", icount=False, memory=128, cou
         cmd += ["-drive", "if=none,id=prep,format=raw,file=" + image,
                 "-device", "scsi-hd,drive=prep,scsi-id=0"]
     elif medium:
-        cmd += ["-cdrom", image, "-boot", "d"]
+        # An empty drive beside the CD, as its slave: OpenBIOS's probe waits
+        # for an absent slave's reset 1000 register reads, while QEMU finishes
+        # the reset in its main loop, which a loaded host can hold back longer;
+        # the master's select is then ignored and the CD lost ("No valid state
+        # has been set by load"). A present slave's reset is waited for by
+        # the clock (docs/emulators.md).
+        cmd += ["-cdrom", image, "-drive", "if=ide,index=3,media=cdrom", "-boot", "d"]
     else:
         cmd += ["-bios", image] if machine == "40p" else ["-kernel", image]
     if icount:
