@@ -1,9 +1,12 @@
 /* The exception vectors, copied to physical 0 by vectors_install
  * (kernel/ppc/traps.c): each saves r3 and CTR in SPRG1/SPRG2, puts its
  * offset in r3 and jumps to trap_common, which builds a struct trap_frame
- * on the current stack and calls trap_handler (C). The handler never
- * returns: it resumes an armed catch (klongjmp) or ends the run. Vector
- * offsets: PowerPC 604e RISC Microprocessor User's Manual, "Exceptions". */
+ * on the current stack and calls trap_handler (C). The handler returns
+ * only when a claimant took the exception over (the performance-monitor
+ * interrupt of sampling, say): the frame is then restored and rfi goes on
+ * at SRR0 with SRR1's MSR. Otherwise it resumes an armed catch (klongjmp)
+ * or ends the run. Vector offsets: PowerPC 604e RISC Microprocessor User's
+ * Manual, "Exceptions". */
 #include "boot/ppc/regs.h"
 
 #define FRAME 176
@@ -82,7 +85,25 @@ trap_common:
     isync
     addi r3, r1, 8
     bl trap_handler
-1:  b 1b
+    /* Claimed: back to the interrupted code. MSR[EE] is still clear, as the
+     * exception left it, so nothing overwrites SRR0/SRR1 before rfi; r2-r31
+     * lie in the frame in order (r3 at 20, r4 on from 24). */
+    lwz r0, 136(r1)
+    mtsrr0 r0
+    lwz r0, 140(r1)
+    mtsrr1 r0
+    lwz r0, 144(r1)
+    mtlr r0
+    lwz r0, 148(r1)
+    mtctr r0
+    lwz r0, 152(r1)
+    mtcrf 0xff, r0
+    lwz r0, 156(r1)
+    mtxer r0
+    lmw r2, 16(r1)
+    lwz r0, 8(r1)
+    lwz r1, 12(r1)
+    rfi
 
 /* int ksetjmp(struct kjmp_buf *buf): the callee-saved state (r1, r2,
  * r13-r31, LR, CR; SVR4 PowerPC ABI). */

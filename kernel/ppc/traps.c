@@ -1,5 +1,5 @@
-/* The exception handler: a catch resumes, anything else is reported with
- * the registers and ends the run. */
+/* The exception handler: a vector's claimant, then a catch, resume;
+ * anything else is reported with the registers and ends the run. */
 #include "kernel/ppc/traps.h"
 
 #include "kernel/console.h"
@@ -12,6 +12,16 @@ extern const char vectors_start[], vectors_end[];
 
 /* The first vector, system reset, is at 0x100; below it is reserved. */
 #define FIRST_VECTOR 0x100u
+#define LAST_VECTOR  0x1400u
+
+static trap_claimant claimants[LAST_VECTOR / FIRST_VECTOR + 1];
+
+void trap_claim(unsigned vector, trap_claimant claimant)
+{
+    if (vector >= FIRST_VECTOR && vector <= LAST_VECTOR && vector % FIRST_VECTOR == 0) {
+        claimants[vector / FIRST_VECTOR] = claimant;
+    }
+}
 
 void vectors_install(void)
 {
@@ -77,9 +87,15 @@ static void report(const struct trap_frame *f)
     }
 }
 
+/* Returns only when the exception's claimant handled it
+ * (boot/ppc/vectors.S then resumes the interrupted code). */
 void trap_handler(const struct trap_frame *f);
 void trap_handler(const struct trap_frame *f)
 {
+    trap_claimant claimant = claimants[f->vector / FIRST_VECTOR];
+    if (claimant && claimant(f)) {
+        return;
+    }
     /* SRR1 bits 11-15 say why a program exception happened (PowerPC 604e
      * manual, "Program Exception"); the DSISR does for a DSI. */
     uint32_t cause = f->vector == 0x300 ? f->dsisr : f->srr1 & 0x001f0000u;

@@ -1,10 +1,12 @@
 /* Exceptions on the 604/604e: every vector lands in trap_handler with the
- * saved registers. An unexpected exception prints them and ends the run
- * with FAIL; an expected one (inside trap_try, kernel/trap_catch.h)
- * resumes the code that armed the catch. */
+ * saved registers. A vector's claimant may take it over and let the
+ * interrupted code go on; otherwise an expected exception (inside
+ * trap_try, kernel/trap_catch.h) resumes the code that armed the catch,
+ * and an unexpected one prints the registers and ends the run with FAIL. */
 #ifndef BAREBENCH_PPC_TRAPS_H
 #define BAREBENCH_PPC_TRAPS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "kernel/trap_catch.h"
@@ -18,5 +20,13 @@ struct trap_frame {
 
 /* Copies the vectors to physical 0 (called from boot/ppc/entry.S). */
 void vectors_install(void);
+
+/* An exception's claimant: true when it handled this one, and the
+ * interrupted code goes on at SRR0 as if nothing had happened; false, and
+ * the exception is reported as any other. */
+typedef bool (*trap_claimant)(const struct trap_frame *f);
+
+/* Gives `vector` (0x100 to 0x1400) to `claimant` (NULL: to nobody). */
+void trap_claim(unsigned vector, trap_claimant claimant);
 
 #endif
