@@ -2,7 +2,7 @@
  * implementation per platform (app/<arch>/runsetup.c). x86: the NMI
  * handler, the monitor gate, the watchdog, ring-3 windows (with a self-test
  * of the gate from CPL 3) and sampling; PowerPC: the check of the
- * performance-monitor interrupt. */
+ * performance-monitor interrupt and sampling. */
 #ifndef BAREBENCH_RUNSETUP_H
 #define BAREBENCH_RUNSETUP_H
 

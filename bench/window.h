@@ -79,6 +79,12 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
  * walking the same lines in each, which a real cache would keep. */
 void window_run(const struct window *w, struct payload_regs *regs, uint64_t *start, uint64_t *end);
 
+/* The window window_run is running, or NULL between windows: what an
+ * interrupt's handler (the sampler's) files the interrupted address
+ * under. One that a fault ended stays named until the next window runs;
+ * an address outside its code is outside it all the same. */
+const struct window *window_running(void);
+
 const char *serializer_name(enum serializer ser);
 
 #endif

@@ -9,6 +9,7 @@ uint64_t window_end[WINDOW_MAX_READS] __attribute__((aligned(8)));
 uint8_t window_exit_vector;
 
 static window_runner runner;
+static const struct window *volatile running;
 
 void window_run(const struct window *w, struct payload_regs *regs, uint64_t *start, uint64_t *end)
 {
@@ -16,16 +17,23 @@ void window_run(const struct window *w, struct payload_regs *regs, uint64_t *sta
     for (unsigned i = 0; i < w->n_reads; i++) {
         window_read_index[i] = w->reads[i].index;
     }
+    running = w;
     if (runner) {
         runner(w);
     } else {
         ((void (*)(void))w->code)();
     }
+    running = 0;
     *regs = window_regs;
     for (unsigned i = 0; i < w->n_reads; i++) {
         start[i] = window_start[i];
         end[i] = window_end[i];
     }
+}
+
+const struct window *window_running(void)
+{
+    return running;
 }
 
 void window_keep_reads(struct window *w, const struct pmu_read *reads, unsigned n)

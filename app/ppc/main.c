@@ -64,9 +64,6 @@ static void unsupported_options(void)
     if (boot_opts.ring) {
         run_error("options", "ring=3: not on PowerPC yet; windows run in supervisor state");
     }
-    if (boot_opts.sample[0]) {
-        run_error("options", "sample=: not on PowerPC yet; not sampling");
-    }
     if (boot_opts.exit == EXIT_BOCHS) {
         run_error("options", "exit=bochs: there is no Bochs for PowerPC; halting instead");
     }

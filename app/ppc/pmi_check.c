@@ -36,18 +36,18 @@ static unsigned instructions_select(void)
 
 static volatile unsigned spins;
 
-void pmi_check(const struct pmu *pmu)
+bool pmi_check(const struct pmu *pmu)
 {
     static struct trap_catch c;
     if (pmu_reg_kind(pmu) != PMU_REG_SPR || !pmu->counting) {
         kprintf("pmu: performance-monitor interrupt (vector 0xf00): cannot check it, the "
                 "counters do not count on this machine\n");
-        return;
+        return false;
     }
     mtspr(SPR_MMCR0, MMCR0_FC);
     mtspr(SPR_PMC1, 0x80000000u - PMI_LEAD);
     /* No decrementer interrupt while MSR[EE] is on. */
-    mtspr(SPR_DEC, 0x7fffffffu);
+    mtspr(SPR_DEC, DEC_PARKED);
     spins = 0;
     if (trap_try(&c)) {
         uint32_t mmcr0 = mfspr(SPR_MMCR0), pmc1 = mfspr(SPR_PMC1), sia = mfspr(SPR_SIA);
@@ -58,12 +58,12 @@ void pmi_check(const struct pmu *pmu)
                     "MMCR0[ENINT] %s\n",
                     (unsigned)pmc1, (unsigned)c.info.pc, (unsigned)sia, spins,
                     (mmcr0 & MMCR0_PMXE) ? "still set" : "cleared by it");
-        } else {
-            kprintf("pmu: performance-monitor interrupt (vector 0xf00): a %s exception (vector "
-                    "0x%x) came instead\n",
-                    trap_name(c.info.vector), (unsigned)c.info.vector);
+            return true;
         }
-        return;
+        kprintf("pmu: performance-monitor interrupt (vector 0xf00): a %s exception (vector "
+                "0x%x) came instead\n",
+                trap_name(c.info.vector), (unsigned)c.info.vector);
+        return false;
     }
     mtspr(SPR_MMCR0, MMCR0_PMXE | MMCR0_PMC1CE | (instructions_select() << MMCR0_PMC1SEL_SHIFT));
     msr_write(msr_read() | MSR_EE);
@@ -76,4 +76,5 @@ void pmi_check(const struct pmu *pmu)
     kprintf("pmu: performance-monitor interrupt (vector 0xf00): did not come (PMC1 0x%08x, "
             "MMCR0 0x%08x)\n",
             (unsigned)mfspr(SPR_PMC1), (unsigned)mfspr(SPR_MMCR0));
+    return false;
 }

@@ -2,11 +2,13 @@
 #ifndef BAREBENCH_APP_PPC_PMI_CHECK_H
 #define BAREBENCH_APP_PPC_PMI_CHECK_H
 
+#include <stdbool.h>
+
 #include "pmu/pmu.h"
 
 /* Where the counters count: lets PMC1 go negative with the interrupt
  * enabled and says whether vector 0xF00 was taken; elsewhere says it
- * cannot check. */
-void pmi_check(const struct pmu *pmu);
+ * cannot check. True when the interrupt came. */
+bool pmi_check(const struct pmu *pmu);
 
 #endif

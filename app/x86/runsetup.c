@@ -3,15 +3,14 @@
 #include "app/runsetup.h"
 
 #include "app/bootopts.h"
-#include "app/run_errors.h"
 #include "app/sample.h"
 #include "app/x86/gate.h"
 #include "app/x86/winrun.h"
 #include "kernel/console.h"
+#include "kernel/x86/apic.h"
 #include "kernel/x86/nmi.h"
 #include "kernel/x86/user.h"
 #include "kernel/x86/watchdog.h"
-#include "pmu/overflow_samples.h"
 
 /* The calls boot/x86/gate_selftest.asm makes, by the slot of
  * gate_selftest_results each leaves its eax in. */
@@ -31,21 +30,23 @@ extern void gate_selftest(void);
 extern int32_t gate_selftest_results[SELFTEST_CALLS];
 extern char gate_selftest_buffer[256];
 
-static char sample_event[96];
-static uint64_t sample_period;
+/* Windows run with IF=0: the PMI comes as an NMI. */
+static const struct sample_delivery pmi_as_nmi = {
+    "PMI through the local APIC LVTPC as an NMI",
+    apic_init,
+    apic_pmi_as_nmi,
+    NULL,
+    apic_pmi_as_nmi, /* P4 and Core mask LVTPC when they deliver a PMI */
+};
+
+static bool sample_nmi(const struct trap_frame *f)
+{
+    return sample_pmi(f->ip);
+}
 
 const char *runsetup_events(void)
 {
-    if (!boot_opts.sample[0]) {
-        return boot_opts.events;
-    }
-    if (pmu_sample_parse(boot_opts.sample, sample_event, sizeof sample_event, &sample_period)) {
-        return sample_event;
-    }
-    run_error("sample",
-              "sample=%s: expected EVENT:PERIOD with PERIOD a positive number; not sampling",
-              boot_opts.sample);
-    return boot_opts.events;
+    return sample_plan_events();
 }
 
 /* Ring 3 reads counters with RDPMC (CR4.PCE) or RDTSC; RDMSR faults there. */
@@ -93,8 +94,6 @@ void runsetup_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cp
         user_init();
         gate_selftest_report();
     }
-    if (sample_period) {
-        sample_init(pmu, plan, cpu, sample_period);
-    }
+    sample_setup(pmu, plan, cpu, &pmi_as_nmi);
     winrun_init(ring3, watchdog);
 }

@@ -10,12 +10,6 @@
 #include "kernel/x86/watchdog.h"
 
 static bool at_ring3;
-static const struct window *volatile current;
-
-const struct window *winrun_current(void)
-{
-    return current;
-}
 
 static void run(const struct window *w)
 {
@@ -23,7 +17,6 @@ static void run(const struct window *w)
     int fault = trap_try(&c);
     if (fault) {
         watchdog_disarm();
-        current = 0;
         /* On to the caller's catch, as if this one had not been there. */
         trap_escape(&c.info);
         kprintf("\n*** %s (vector %u) at %s %08lx in a window run outside any catch\n",
@@ -31,7 +24,6 @@ static void run(const struct window *w)
                 (unsigned long)c.info.pc);
         run_finish(false);
     }
-    current = w;
     watchdog_arm();
     if (at_ring3) {
         user_run(w->code);
@@ -39,7 +31,6 @@ static void run(const struct window *w)
         ((void (*)(void))w->code)();
     }
     watchdog_disarm();
-    current = 0;
     trap_end(&c);
 }
 

@@ -1,5 +1,5 @@
 /* How the harness's windows run in this kernel: at CPL 0 or 3 (ring=),
- * under the watchdog, with the sampler told which window is running. */
+ * under the watchdog. */
 #ifndef BAREBENCH_WINRUN_H
 #define BAREBENCH_WINRUN_H
 
@@ -10,9 +10,6 @@
 /* Installs the runner (bench/window.h) when ring 3 or the watchdog needs
  * one; the default direct call stays otherwise. */
 void winrun_init(bool ring3, bool watchdog);
-
-/* The window running now, or NULL between windows. */
-const struct window *winrun_current(void);
 
 /* Whether the windows run at CPL 3 (through the monitor gate). */
 bool winrun_at_ring3(void);

@@ -17,6 +17,10 @@
 
 #define SPR_PVR 287
 #define SPR_DEC 22
+/* The decrementer interrupts when it goes from 0 to -1 with MSR[EE] set
+ * (PowerPC 604e manual, "Decrementer Exception"): loaded with the largest
+ * positive value it stays quiet longest, 21 s at a 100 MHz time base. */
+#define DEC_PARKED 0x7fffffffu
 
 /* The machine state register (mtmsr context-synchronised by isync). */
 static inline uint32_t msr_read(void)

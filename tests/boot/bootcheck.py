@@ -39,6 +39,14 @@ def summary():
     return 1 if failures else 0
 
 
+def counting_ppc_ready(kernel):
+    """Whether the counting qemu-system-ppc and the PowerPC kernel are
+    built, each said as a check."""
+    why = launch.counting_problem(launch.COUNTING_QEMU_PPC)
+    return (report(why is None, "the counting qemu-system-ppc is built (%s)" % (why or "make emu"))
+            and report(os.path.exists(kernel), "the PowerPC kernel is built (make ARCH=ppc)"))
+
+
 def in_parallel(fn, items):
     """Runs fn over items JOBS at a time; results in the order of items."""
     with ThreadPoolExecutor(max_workers=JOBS) as pool:

@@ -19,10 +19,10 @@ import os
 import re
 import sys
 
-from bootcheck import ROOT, in_parallel, records, report, summary
+from bootcheck import ROOT, counting_ppc_ready, in_parallel, records, report, summary
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-from bblib import launch, ppc  # noqa: E402
+from bblib import ppc  # noqa: E402
 
 KERNEL = os.path.join(ROOT, "build", "ppc", "barebench.elf")
 STATS = ("min", "median", "mean", "max", "trimmed_mean")
@@ -161,10 +161,7 @@ def check_same_interrupt(taken):
 
 
 def main():
-    why = launch.counting_problem(launch.COUNTING_QEMU_PPC)
-    if not report(why is None, "the counting qemu-system-ppc is built (%s)" % (why or "make emu")):
-        return summary()
-    if not report(os.path.exists(KERNEL), "the PowerPC kernel is built (make ARCH=ppc)"):
+    if not counting_ppc_ready(KERNEL):
         return summary()
     taken = in_parallel(check_machine, [("40p", "604e"), ("g3beige", "604e"), ("mac99", "604e"),
                                         ("40p", "604")])

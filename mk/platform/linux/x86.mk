@@ -5,9 +5,6 @@
 # takes), the exceptions' names, the non-local jump, the CPU report, the
 # run's conditions, the payloads' CPUID needs and the idle before a cold
 # window. Not the PMU's register
-# access: a process reaches the PMU through perf (app/linux/pmu_hw.c). And
-# the suite's sampling hooks that do nothing, which the PowerPC kernel uses
-# too: the interrupt is the Linux kernel's.
+# access: a process reaches the PMU through perf (app/linux/pmu_hw.c).
 K_SHARED := kernel/x86/probe.c kernel/x86/exceptions.c kernel/x86/$(MODE)/kjmp.asm \
-            app/x86/cpureport.c app/x86/conditions.c app/x86/suite_needs.c app/x86/cold.c \
-            app/ppc/sample.c
+            app/x86/cpureport.c app/x86/conditions.c app/x86/suite_needs.c app/x86/cold.c

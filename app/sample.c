@@ -1,17 +1,21 @@
-/* The sampler: PMI handling and the per-payload histogram. */
+/* The sampler: the option, PMI handling and the per-payload histogram,
+ * the same on every architecture; how the interrupt arrives is the
+ * architecture's (struct sample_delivery). */
 #include "app/sample.h"
 
+#include "app/bootopts.h"
 #include "app/run_errors.h"
-#include "app/x86/winrun.h"
 #include "bench/record.h"
+#include "bench/window.h"
 #include "kernel/console.h"
-#include "kernel/x86/apic.h"
-#include "kernel/x86/traps.h"
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 #include "pmu/overflow.h"
 #include "pmu/overflow_samples.h"
 
+static char asked_event[96];
+static uint64_t asked_period; /* 0: sample= not given, or malformed */
+static const struct sample_delivery *delivery;
 static struct pmu *spmu;
 static const struct pmu_plan *splan;
 static struct pmu_overflow ovf;
@@ -23,12 +27,29 @@ static bool read_failed;         /* reading it at the end of a pass faulted */
 
 static struct pmu_sample_hist hist;
 
-bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_info *cpu,
-                 uint64_t period)
+const char *sample_plan_events(void)
+{
+    if (!boot_opts.sample[0]) {
+        return boot_opts.events;
+    }
+    if (pmu_sample_parse(boot_opts.sample, asked_event, sizeof asked_event, &asked_period)) {
+        return asked_event;
+    }
+    run_error("sample",
+              "sample=%s: expected EVENT:PERIOD with PERIOD a positive number; not sampling",
+              boot_opts.sample);
+    return boot_opts.events;
+}
+
+void sample_setup(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_info *cpu,
+                  const struct sample_delivery *how)
 {
     char err[PMU_ERR_LEN];
     const char *why = pmu_overflow_unsupported(pmu);
-    uint64_t asked = period;
+    uint64_t asked = asked_period, period = asked_period;
+    if (!asked) {
+        return;
+    }
     uint64_t least = plan->n_events ? pmu_overflow_min_period(plan, 0) : 1;
     if (period < least) {
         period = least;
@@ -38,27 +59,28 @@ bool sample_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_
     if (pmu_overflow_unsupported(&detected) == 0 && !pmu->counting) {
         why = "the PMU's counters do not count on this machine (an emulator?), so no counter "
               "can overflow";
-    } else if (!why && (why = apic_init(cpu)) == 0 &&
+    } else if (!why && (why = how->init(cpu)) == 0 &&
                pmu_overflow_setup(pmu, plan, 0, period, &ovf, err, sizeof err) < 0) {
         why = err;
     }
     if (why) {
         run_error("sample", "sampling unavailable: %s; no samples will be printed", why);
-        return false;
+        return;
     }
     if (asked < least) {
-        run_error("sample",
-                  "%s every %llu events: it counts in ring 0 where the PMI handler runs and "
-                  "would overflow again inside it: sampling every %llu events instead",
-                  plan->events[0].name, (unsigned long long)asked, (unsigned long long)least);
+        run_error(
+            "sample",
+            "%s every %llu events: it counts in the privilege level the PMI handler runs at and "
+            "would overflow again inside it: sampling every %llu events instead",
+            plan->events[0].name, (unsigned long long)asked, (unsigned long long)least);
     }
+    delivery = how;
     spmu = pmu;
     splan = plan;
     active = true;
-    kprintf("sample: %s every %llu events on %s, PMI through the local APIC LVTPC as an NMI; "
-            "no values per iteration are printed (the counter is re-armed at each PMI)\n",
-            plan->events[0].name, (unsigned long long)period, plan->events[0].counter);
-    return true;
+    kprintf("sample: %s every %llu events on %s, %s; no values per iteration are printed (the "
+            "counter is re-armed at each PMI)\n",
+            plan->events[0].name, (unsigned long long)period, plan->events[0].counter, how->how);
 }
 
 const char *sample_pass_started(unsigned pass)
@@ -70,7 +92,7 @@ const char *sample_pass_started(unsigned pass)
         return "sample: a register write faulted while arming the sampled counter";
     }
     rearms = 0;
-    apic_pmi_as_nmi();
+    delivery->pass_armed();
     return NULL;
 }
 
@@ -84,6 +106,9 @@ void sample_pass_ending(unsigned pass)
     uint64_t value, before;
     if (!active || pass != ovf.pass) {
         return;
+    }
+    if (delivery->pass_ending) {
+        delivery->pass_ending();
     }
     /* The counter still runs: a PMI between the read and the count of
      * re-armings would pair a value with the wrong count, so read again. */
@@ -107,7 +132,7 @@ void sample_payload_begin(void)
 
 static void record(uintptr_t pc)
 {
-    const struct window *w = winrun_current();
+    const struct window *w = window_running();
     struct pmu_sample_layout at;
     if (w) {
         at = (struct pmu_sample_layout){(uintptr_t)w->code, (uint32_t)w->len, (uint32_t)w->body_at,
@@ -116,19 +141,21 @@ static void record(uintptr_t pc)
     pmu_sample_add(&hist, w ? &at : 0, pc);
 }
 
-bool sample_nmi(const struct trap_frame *f)
+bool sample_pmi(uintptr_t pc)
 {
     bool pending = false;
     if (!active || pmu_overflow_pending(spmu, &ovf, &pending) < 0 || !pending) {
         return false;
     }
-    record(f->ip);
+    record(pc);
     if (pmu_overflow_rearm(spmu, &ovf) < 0) {
-        rearm_failed = true; /* said at the payload's end: no printing in an NMI */
+        rearm_failed = true; /* said at the payload's end: no printing in the handler */
     } else {
         rearms++;
     }
-    apic_pmi_as_nmi(); /* P4 and Core mask LVTPC when they deliver a PMI */
+    if (delivery->rearmed) {
+        delivery->rearmed();
+    }
     return true;
 }
 
