@@ -66,7 +66,8 @@ static const struct opt_def defs[] = {
     {"ring", OPT_CHOICE, "privilege level of the measured windows (3: user mode, RDPMC by CR4.PCE)",
      .target = &boot_opts.ring, .choices = ring_choices},
     {"watchdog", OPT_UINT,
-     "ms a window may run before an NMI stops it (RTC alarm: 1 s steps; 0: off)",
+     "ms a window may run before it is stopped (x86: an NMI from the RTC alarm, 1 s steps; "
+     "PowerPC: the decrementer; 0: off)",
      .target = &boot_opts.watchdog, .min = 0, .max = 58000},
     {"sample", OPT_STRING,
      "EVENT:PERIOD: sample EVENT every PERIOD events (PMI), histogram per payload", STR(sample)},

@@ -3,9 +3,9 @@
  * 0xF00), taken when MSR[EE] is set (PowerPC 604e RISC Microprocessor
  * User's Manual, "Performance Monitor Interrupt"). Windows run with EE
  * clear, so EE is set for the sampled pass only, with the decrementer,
- * which interrupts under the same EE, parked (and parked again should it
- * run down). The handler's claim (kernel/ppc/traps.h) lets the interrupted
- * code go on. */
+ * which interrupts under the same EE, parked (should it run down, the
+ * watchdog, its owner, parks it again: kernel/ppc/watchdog.h). The
+ * handler's claim (kernel/ppc/traps.h) lets the interrupted code go on. */
 #include "app/ppc/pmi_delivery.h"
 
 #include "boot/ppc/regs.h"
@@ -14,8 +14,7 @@
 #include "kernel/ppc/traps.h"
 #include "pmu/ppc/mmcr.h"
 
-#define PMI_VECTOR         0xf00u
-#define DECREMENTER_VECTOR 0x900u
+#define PMI_VECTOR 0xf00u
 
 static bool check_passed;
 static unsigned stale;
@@ -33,13 +32,6 @@ static bool pmi(const struct trap_frame *f)
     return true;
 }
 
-static bool decrementer(const struct trap_frame *f)
-{
-    (void)f;
-    mtspr(SPR_DEC, DEC_PARKED);
-    return true;
-}
-
 static const char *init(const struct cpu_info *cpu)
 {
     (void)cpu;
@@ -47,7 +39,6 @@ static const char *init(const struct cpu_info *cpu)
         return "the performance-monitor interrupt did not come at start-up (pmu: line above)";
     }
     trap_claim(PMI_VECTOR, pmi);
-    trap_claim(DECREMENTER_VECTOR, decrementer);
     return 0;
 }
 

@@ -4,8 +4,8 @@
 
 #include "app/bootopts.h"
 #include "app/sample.h"
+#include "app/winrun.h"
 #include "app/x86/gate.h"
-#include "app/x86/winrun.h"
 #include "kernel/console.h"
 #include "kernel/x86/apic.h"
 #include "kernel/x86/nmi.h"
@@ -95,5 +95,7 @@ void runsetup_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cp
         gate_selftest_report();
     }
     sample_setup(pmu, plan, cpu, &pmi_as_nmi);
-    winrun_init(ring3, watchdog);
+    winrun_init(&(struct winrun_machine){watchdog ? watchdog_arm : NULL,
+                                         watchdog ? watchdog_disarm : NULL, ring3 ? user_run : NULL,
+                                         USER_EXIT_VECTOR});
 }

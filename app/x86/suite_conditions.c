@@ -2,9 +2,9 @@
  * (app/x86/conditions.c). */
 #include "app/provenance.h"
 #include "app/suite_arch.h"
+#include "app/winrun.h"
 #include "app/x86/conditions.h"
 #include "app/x86/disturb.h"
-#include "app/x86/winrun.h"
 
 /* The x86 conditions (app/x86/conditions.c): one set per run. */
 static struct conditions conditions;

@@ -123,6 +123,18 @@ static void ask_bridge(of_entry cif, uint32_t root)
     }
 }
 
+/* The first CPU's "timebase-frequency" (the PowerPC binding of IEEE 1275,
+ * "CPU node properties"): the rate of the time base and the decrementer;
+ * 0 where /cpus has no child that says it. */
+static void ask_timebase(of_entry cif)
+{
+    uint32_t cpus = finddevice(cif, "/cpus"), hz = 0;
+    uint32_t cpu = cpus == OF_FAILED ? 0 : relative(cif, "child", cpus);
+    if (cpu && getprop(cif, cpu, "timebase-frequency", &hz, sizeof hz) == sizeof hz) {
+        of_machine.timebase_hz = hz;
+    }
+}
+
 /* A line on the firmware's console (/chosen's stdout instance). */
 static void say(of_entry cif, const char *text)
 {
@@ -169,6 +181,7 @@ void of_ask(uintptr_t cif_address)
     ask_memory(cif, root);
     ask_bridge(cif, root);
     ask_bootargs(cif);
+    ask_timebase(cif);
     if (of_machine.bridge == OF_BRIDGE_NONE || of_machine.bridge == OF_BRIDGE_BANDIT) {
         say(cif, "\r\nbarebench: this Power Mac's PCI host bridge is not one the kernel drives "
                  "(it knows Grackle and UniNorth): no serial console; the run goes on unseen\r\n");

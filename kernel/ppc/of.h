@@ -32,6 +32,7 @@ struct of_machine {
     enum of_bridge bridge;
     char bootargs[256];    /* /chosen's "bootargs": what follows the file on the boot command */
     uint32_t bootargs_len; /* its length: more than bootargs holds when it was cut */
+    uint32_t timebase_hz;  /* the time base's ticks per second; 0: not said */
 };
 
 /* Filled by of_ask (in .data: .bss is cleared after it runs). */

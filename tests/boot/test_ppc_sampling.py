@@ -14,7 +14,8 @@ On every machine, per payload:
 - every body offset sampled is a multiple of 4, an instruction boundary;
 - two boots give the same samples and histograms.
 With sampling on, a payload that faults is reported and the suite goes on
-sampling the next; under stock QEMU, whose counters do not count, the
+sampling the next, and the watchdog still stops a runaway one; under stock
+QEMU, whose counters do not count, the
 kernel says sampling is unavailable and prints no samples."""
 
 import os
@@ -105,6 +106,23 @@ def check_faults():
            "sampled (%s)" % ", ".join("%s %s" % (p, got[p][0]["samples"]) for p in sorted(got)))
 
 
+def check_watchdog():
+    """A runaway payload with sampling on: the decrementer still stops it
+    (the interrupts of both come with MSR[EE] set), and the next payload is
+    sampled as before."""
+    b = boot("40p", "604e", "sample=instructions:%d bench=runaway+nop watchdog=100" % PERIOD)
+    run = records(b)
+    if not run:
+        return
+    faults = [(r.fields["bench"], r.fields["mnemonic"]) for r in run.of_type("fault")]
+    got = sampled(run)
+    report(b.passed and faults == [("runaway", "decrementer")] and "nop" in got and
+           int(got["nop"][0]["samples"]) > 0,
+           "40p: with sampling on, the watchdog stops the runaway payload (%s) and nop is "
+           "sampled after it (%s samples)" % (faults, got["nop"][0]["samples"] if "nop" in got
+                                              else "no"))
+
+
 def check_stock_qemu():
     b = boot("40p", "604e", "sample=instructions:%d bench=nop" % PERIOD, counting=False)
     run = records(b)
@@ -123,6 +141,7 @@ def main():
     in_parallel(check_machine, MACHINES)
     check_raised_period()
     check_faults()
+    check_watchdog()
     check_stock_qemu()
     return summary()
 

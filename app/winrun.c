@@ -1,22 +1,24 @@
 /* The window runner. A catch of its own around the window: whatever ends
- * the window early (a fault, the watchdog's NMI) passes through it, so the
+ * the window early (a fault, the watchdog) passes through it, so the
  * watchdog is always disarmed before the suite's catch reports the payload. */
-#include "app/x86/winrun.h"
+#include "app/winrun.h"
 
 #include "kernel/console.h"
-#include "kernel/x86/exit.h"
-#include "kernel/x86/traps.h"
-#include "kernel/x86/user.h"
-#include "kernel/x86/watchdog.h"
+#include "kernel/run_end.h"
+#include "kernel/trap_catch.h"
 
-static bool at_ring3;
+static struct winrun_machine machine;
+
+static void nothing(void)
+{
+}
 
 static void run(const struct window *w)
 {
     static struct trap_catch c;
     int fault = trap_try(&c);
     if (fault) {
-        watchdog_disarm();
+        machine.watchdog_disarm();
         /* On to the caller's catch, as if this one had not been there. */
         trap_escape(&c.info);
         kprintf("\n*** %s (vector %u) at %s %08lx in a window run outside any catch\n",
@@ -24,25 +26,28 @@ static void run(const struct window *w)
                 (unsigned long)c.info.pc);
         run_finish(false);
     }
-    watchdog_arm();
-    if (at_ring3) {
-        user_run(w->code);
+    machine.watchdog_arm();
+    if (machine.enter_user) {
+        machine.enter_user(w->code);
     } else {
         ((void (*)(void))w->code)();
     }
-    watchdog_disarm();
+    machine.watchdog_disarm();
     trap_end(&c);
 }
 
 bool winrun_at_ring3(void)
 {
-    return at_ring3;
+    return machine.enter_user != 0;
 }
 
-void winrun_init(bool ring3, bool watchdog)
+void winrun_init(const struct winrun_machine *m)
 {
-    at_ring3 = ring3;
-    if (ring3 || watchdog) {
-        window_set_runner(run, ring3 ? USER_EXIT_VECTOR : 0);
+    machine = *m;
+    if (!m->watchdog_arm) {
+        machine.watchdog_arm = machine.watchdog_disarm = nothing;
+    }
+    if (m->watchdog_arm || m->enter_user) {
+        window_set_runner(run, m->enter_user ? m->exit_vector : 0);
     }
 }
