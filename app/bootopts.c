@@ -63,7 +63,9 @@ static const struct opt_def defs[] = {
      .target = &boot_opts.method, .choices = method_choices},
     {"wss", OPT_UINT, "working set of the chase benchmark, KiB", .target = &boot_opts.wss, .min = 4,
      .max = 65536},
-    {"ring", OPT_CHOICE, "privilege level of the measured windows (3: user mode, RDPMC by CR4.PCE)",
+    {"ring", OPT_CHOICE,
+     "privilege level of the measured windows (3: user mode; x86: RDPMC by CR4.PCE; PowerPC: "
+     "problem state, reads through sc)",
      .target = &boot_opts.ring, .choices = ring_choices},
     {"watchdog", OPT_UINT,
      "ms a window may run before it is stopped (x86: an NMI from the RTC alarm, 1 s steps; "

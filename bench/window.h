@@ -53,7 +53,10 @@ typedef void (*window_runner)(const struct window *w);
 /* Installs how windows are entered (NULL: the default call) and how they
  * end: exit_vector 0 ends them with RET, another with INT exit_vector,
  * the gate a ring-3 window returns to the kernel through. Only the last
- * instruction changes: what the reads measure stays the same. */
+ * instruction changes: what the reads measure stays the same. On the
+ * 604/604e a non-zero exit_vector (GATE_EXIT_VECTOR) makes problem-state
+ * windows, which also read their counters through the gate
+ * (bench/ppc/gate.h). */
 void window_set_runner(window_runner run, uint8_t exit_vector);
 
 /* For the runner, between window_run's start and the window's code: read

@@ -61,9 +61,6 @@ void platform_options_apply(void)
 /* Options x86 has and this kernel does not: errors, then ignored. */
 static void unsupported_options(void)
 {
-    if (boot_opts.ring) {
-        run_error("options", "ring=3: not on PowerPC yet; windows run in supervisor state");
-    }
     if (boot_opts.exit == EXIT_BOCHS) {
         run_error("options", "exit=bochs: there is no Bochs for PowerPC; halting instead");
     }

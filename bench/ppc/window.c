@@ -13,6 +13,11 @@
  *   store r3..r9 back to window_regs
  *   restore; blr
  *
+ * In problem state (ring=3: window_exit_vector set) the reads of a window
+ * that reads performance-monitor counters are each one gate call
+ * (`li r0, op; sc`, bench/ppc/gate.h), and the window leaves by the gate
+ * instead of blr.
+ *
  * Freeze and unfreeze set and clear MMCR0[FC] with one mtspr each, which
  * stops or starts every counter at once (PowerPC 604e RISC Microprocessor
  * User's Manual, "Monitor Mode Control Register 0"): the reads between
@@ -32,6 +37,7 @@
  * so the read sees the body complete and nothing after it started. Their
  * cost, like the reads', is the same in every window and is removed by
  * differencing or by subtracting the empty window. */
+#include "bench/ppc/gate.h"
 #include "bench/ppc/payload_regs.h"
 #include "bench/window_state.h"
 
@@ -98,6 +104,7 @@ static uint32_t spr_form(unsigned rt, unsigned spr, unsigned xo)
 #define BC(bo, bi, bd)    (16u << 26 | (bo) << 21 | (bi) << 16 | ((uint32_t)(bd) & 0xfffc))
 #define BO_FALSE_UNLIKELY 5u
 #define CR0_EQ            2u
+#define SC                0x44000002u
 #define SYNC              0x7c0004acu
 #define ISYNC             0x4c00012cu
 #define BLR               0x4e800020u
@@ -180,9 +187,21 @@ static bool reads_counters(const struct pmu_read *reads, unsigned n_reads)
     return false;
 }
 
+/* A window in problem state reads through the gate: one sc for all its
+ * reads, which the kernel takes at a snapshot (bench/ppc/gate.h). */
+static void emit_gate_call(struct emitter *e, unsigned op)
+{
+    emit(e, ADDI(0, 0, (int32_t)op));
+    emit(e, SC);
+}
+
 static void emit_reads(struct emitter *e, const struct pmu_read *reads, unsigned n_reads,
                        bool freeze, uint64_t *slots)
 {
+    if (freeze && window_exit_vector) {
+        emit_gate_call(e, slots == window_start ? GATE_READ_START : GATE_READ_END);
+        return;
+    }
     if (freeze) {
         emit(e, SYNC);
         emit_freeze(e, true);
@@ -248,7 +267,11 @@ bool window_build(struct window *w, const struct payload *p, uint32_t unroll,
     emit(&e, LWZ(0, FRAME + 4, 1));
     emit(&e, MTSPR(SPR_LR, 0));
     emit(&e, ADDI(1, 1, FRAME));
-    emit(&e, BLR);
+    if (window_exit_vector) {
+        emit_gate_call(&e, GATE_EXIT);
+    } else {
+        emit(&e, BLR);
+    }
 
     w->code = buf;
     w->len = (size_t)((uint8_t *)e.at - buf);

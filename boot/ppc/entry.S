@@ -142,9 +142,11 @@ real:
     bl kmain
 4:  b 4b
 
-/* DBATn upper: BEPI | BL (256 MiB: 0x7ff << 2) | Vs; lower: BRPN | WIMG
- * (I = 0x20, G = 0x08) | PP (0x2: read/write). */
-#define BAT_256M_U(ea) ((ea) | 0x1ffe)
+/* DBATn upper: BEPI | BL (256 MiB: 0x7ff << 2) | Vs (0x2) [| Vp (0x1)];
+ * lower: BRPN | WIMG (I = 0x20, G = 0x08) | PP (0x2: read/write). The RAM
+ * is valid in problem state too: ring=3 windows run there (kernel/ppc/user.h). */
+#define BAT_256M_U(ea)      ((ea) | 0x1ffe)
+#define BAT_256M_USER_U(ea) ((ea) | 0x1fff)
 #define BAT_RAM_L(pa)  ((pa) | 0x02)
 #define BAT_IO_L(pa)   ((pa) | 0x2a)
 #define SPR_DBAT0U 536
@@ -163,7 +165,7 @@ real:
 
     .text
 mmu_init:
-    SETBAT 0, BAT_256M_U(0x00000000), BAT_RAM_L(0x00000000)
+    SETBAT 0, BAT_256M_USER_U(0x00000000), BAT_RAM_L(0x00000000)
     SETBAT 1, BAT_256M_U(0x80000000), BAT_IO_L(0x80000000)
     SETBAT 2, BAT_256M_U(0xc0000000), BAT_IO_L(0xc0000000)
     SETBAT 3, BAT_256M_U(0xf0000000), BAT_IO_L(0xf0000000)

@@ -118,18 +118,18 @@ def check_faults():
 
 
 def check_options():
-    b = boot("mac99", append="bench=nop reps=5 nosuchoption ring=3")
+    b = boot("mac99", append="bench=nop reps=5 nosuchoption cpu=1")
     run = runs_of(b, "boot options")
     if run:
         results = run.of_type("result")
         errors = [(r.fields["where"], r.fields["message"]) for r in run.of_type("error")]
-        report(run.boot["cmdline"] == "bench=nop reps=5 nosuchoption ring=3" and
+        report(run.boot["cmdline"] == "bench=nop reps=5 nosuchoption cpu=1" and
                len(results) == 1 and results[0].fields["reps"] == "5" and
                "nosuchoption" in b.serial,
                "boot options reach the kernel (bench=, reps=; a bad word is named) and run")
         report([w for w, _ in errors] == ["options", "options"] and
                errors[0][1].startswith("option 'nosuchoption': unknown option") and
-               errors[1][1].startswith("ring=3: not on PowerPC yet"),
+               errors[1][1].startswith("cpu=1: only a hosted run pins to a CPU"),
                "a bad word and an option PowerPC does not have are error records (%s)" % errors)
         unknown = [k for k in records.PROVENANCE if run.boot[k] != "-"]
         sources = {r.fields["key"]: r.fields for r in run.of_type("cond")
@@ -263,6 +263,28 @@ def check_watchdog():
            "40p: watchdog=0 turns the watchdog off and says so")
 
 
+def check_problem_state():
+    """ring=3 without counting PMCs: the windows run in problem state and
+    read the time base with mftb, which problem state may; a privileged
+    instruction there is a program exception with SRR1's privileged bit
+    (0x40000), and the decrementer still stops a runaway window."""
+    machines = ["40p", "mac99"]
+    opts = "ring=3 bench=nop+priv_mfmsr+runaway+add_throughput watchdog=300"
+    for machine, b in zip(machines, in_parallel(lambda m: boot(m, append=opts), machines)):
+        run = runs_of(b, "%s %s" % (machine, opts))
+        if not run:
+            continue
+        faults = [(r.fields["bench"], r.fields["mnemonic"], r.fields["error_code"])
+                  for r in run.of_type("fault")]
+        ran = sorted({r.fields["bench"] for r in run.of_type("result")})
+        report("they read the time base with mftb" in b.serial and ran == ["add_throughput", "nop"]
+               and faults == [("priv_mfmsr", "program", "0x40000"),
+                              ("runaway", "decrementer", "0x0")] and b.passed,
+               "%s ring=3: windows in problem state read the time base; mfmsr there is a "
+               "privileged-instruction program exception, the watchdog stops b . (%s)"
+               % (machine, faults))
+
+
 def check_serial_speed():
     """serial= sets the PReP COM1's speed before the first line; a Mac's
     SCC keeps the speed its firmware set, and the run says so."""
@@ -294,6 +316,7 @@ def main():
     check_faults()
     check_options()
     check_watchdog()
+    check_problem_state()
     check_serial_speed()
     check_memory()
     check_media()

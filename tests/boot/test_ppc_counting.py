@@ -6,7 +6,9 @@ time base; every fixed-count payload measures exactly its instruction count
 per iteration, and as many cycles (the model completes one instruction per
 cycle), with zero spread, on the 604e (four counters) and the 604 (two);
 the counts do not depend on -icount; the freeze bits filter by privilege
-and by MSR[PM] (the windows run in supervisor state with MSR[PM] = 0);
+and by MSR[PM] (the windows run in supervisor state with MSR[PM] = 0), and
+with ring=3 by problem state, whose windows read through the system-call
+gate;
 and the performance-monitor interrupt (vector 0xF00) is raised when PMC1
 goes negative with MMCR0[ENINT] and [PMC1CE] set, taken by the kernel right
 after the instruction that made PMC1 negative (SRR0 follows SIA, the
@@ -117,6 +119,31 @@ def check_filters():
                   "; wrong: " + ", ".join(wrong[:4]) if wrong else ""))
 
 
+def check_problem_state(item):
+    """ring=3: the windows run in problem state (MSR[PR] = 1), so `u`
+    (FCS) counts the payload's instructions and `k` (FCP) none of them. The
+    counters, privileged there, are read through the system-call gate: in
+    problem state a window's overhead is only the end read's `li r0` and
+    `sc`, 2 instructions. A privileged instruction is a program exception
+    with SRR1's privileged bit (0x40000)."""
+    machine, cpu = item
+    what = "counting qemu-system-ppc %s -cpu %s ring=3" % (machine, cpu)
+    b = boot(machine, cpu, "ring=3 events=instructions:u,instructions:k "
+             "bench=nop+add_throughput+branch_random+chase_l1+fadd_latency+priv_mfmsr")
+    run = records(b)
+    whole, wrong = exact_payloads(run, {INSNS + ":u": 1, INSNS + ":k": 0}) if run else \
+        ([], ["no run"])
+    faults = [(r.fields["bench"], r.fields["mnemonic"], r.fields["error_code"])
+              for r in run.of_type("fault")] if run else []
+    overhead = re.search(r"^window overhead, pass 0 [^:]*: %s:u (\d+)\s*$" % INSNS, b.serial, re.M)
+    report(len(whole) == 5 and not wrong and faults == [("priv_mfmsr", "program", "0x40000")] and
+           overhead is not None and overhead.group(1) == "2" and b.passed,
+           "%s: u counts every payload's instructions, k none, the window overhead in problem "
+           "state is 2 (%s), mfmsr is a privileged-instruction program exception%s"
+           % (what, overhead.group(1) if overhead else "no line",
+              "; wrong: " + ", ".join(wrong[:4]) if wrong else ""))
+
+
 def check_snapshot():
     """A window freezes every counter with one mtspr to MMCR0 before its
     reads and unfreezes them with one after (bench/ppc/window.c): each
@@ -166,6 +193,8 @@ def main():
     taken = in_parallel(check_machine, [("40p", "604e"), ("g3beige", "604e"), ("mac99", "604e"),
                                         ("40p", "604")])
     check_filters()
+    in_parallel(check_problem_state, [("40p", "604e"), ("g3beige", "604e"), ("mac99", "604e"),
+                                      ("40p", "604")])
     check_snapshot()
     check_same_interrupt(taken + [check_without_icount()])
     return summary()

@@ -13,12 +13,16 @@ On every machine, per payload:
   re-arming), and its buckets add up to it;
 - every body offset sampled is a multiple of 4, an instruction boundary;
 - two boots give the same samples and histograms.
+In problem state (ring=3) with `instructions:u` the counter counts exactly
+the windows' instructions, as on x86 with ring=3 and `:u`.
 With sampling on, a payload that faults is reported and the suite goes on
 sampling the next, and the watchdog still stops a runaway one; under stock
 QEMU, whose counters do not count, the
 kernel says sampling is unavailable and prints no samples."""
 
 import os
+import re
+import subprocess
 import sys
 
 from bootcheck import ROOT, counting_ppc_ready, in_parallel, records, report, summary, tail
@@ -34,6 +38,16 @@ MACHINES = [("40p", "604e"), ("g3beige", "604e"), ("mac99", "604e"), ("40p", "60
 
 def boot(machine, cpu, append, counting=True):
     return ppc.boot(KERNEL, machine, cpu, append, icount=True, timeout=120, counting=counting)
+
+
+def body_sizes():
+    """{payload: bytes of its body} from the kernel's symbols
+    (bench/ppc/payload.inc labels each body's start and end)."""
+    out = subprocess.run(["powerpc-linux-gnu-nm", KERNEL], capture_output=True, text=True).stdout
+    at = {(m.group(2), m.group(3)): int(m.group(1), 16)
+          for m in re.finditer(r"^([0-9a-f]+) t (\w+)_body_(start|end)$", out, re.M)}
+    return {name: at[(name, "end")] - at[(name, "start")]
+            for name, side in at if side == "start" and (name, "end") in at}
 
 
 def sampled(run):
@@ -76,6 +90,48 @@ def check_machine(item):
         [(r.type, r.fields) for r in runs[1].records if r.type in ("samples", "hist")]
     report(same, "%s: two boots give the same samples and histograms (%d samples)"
            % (what, sum(int(f["samples"]) for f, _ in got.values())))
+
+
+def check_problem_state(item):
+    """ring=3 and `instructions:u`: the counter counts the windows'
+    problem-state instructions and nothing else (not the kernel, not the
+    handler, not the gate), so a period under 1000 stands, and per payload
+    C = 14 x (300 x body + E): warm-up 3 + reps 11 runs of a window of 100
+    body copies and one of 200, E the problem-state instructions of a window
+    outside its body, the same for every payload."""
+    machine, cpu = item
+    period, windows, copies = 997, 14, 300
+    payloads = ("nop", "add_throughput", "branch_random", "store_forward", "fadd_latency")
+    opts = "ring=3 sample=instructions:u:%d bench=%s" % (period, "+".join(payloads))
+    what = "counting qemu %s -cpu %s %s" % (machine, cpu, "ring=3 sample=instructions:u:997")
+    boots = [boot(machine, cpu, opts) for _ in range(2)]
+    runs = [records(x) for x in boots]
+    if not report(all(runs) and all(x.passed for x in boots), "%s: ends with PASS" % what):
+        return
+    got = sampled(runs[0])
+    declared = {r.fields["name"]: int(r.fields["expected"]) for r in runs[0].of_type("bench")}
+    if not report(set(got) == set(payloads), "%s: a samples record per payload" % what):
+        return
+    counted = {p: int(got[p][0]["counted"]) for p in payloads}
+    extra = counted[payloads[0]] // windows - copies * declared[payloads[0]]
+    wrong = [p for p in payloads if counted[p] != windows * (copies * declared[p] + extra)]
+    report(extra > 0 and not wrong,
+           "%s: the counter counted exactly the windows' problem-state instructions, "
+           "14 x (300 x body + %d) for every payload%s"
+           % (what, extra, "; not: " + ", ".join("%s %d" % (p, counted[p]) for p in wrong)
+              if wrong else ""))
+    size = body_sizes()
+    off = ["%s+%s" % (p, w) for p in payloads for w in got[p][1] if w.startswith("0x") and
+           (int(w, 16) % 4 or int(w, 16) >= size.get(p, 0))]
+    report(all(int(got[p][0]["samples"]) == counted[p] // period for p in payloads) and
+           not any("outside" in got[p][1] for p in payloads) and not off,
+           "%s: samples = floor(counted / %d), all in the windows, body offsets on the body's "
+           "instructions (%s)%s" % (what, period, ", ".join("%s %s" % (p, got[p][0]["samples"])
+                                                           for p in payloads),
+                                   "; not: " + ", ".join(off) if off else ""))
+    same = [(r.type, r.fields) for r in runs[0].records if r.type in ("samples", "hist")] == \
+        [(r.type, r.fields) for r in runs[1].records if r.type in ("samples", "hist")]
+    report(same, "%s: two boots give the same samples and histograms" % what)
 
 
 def check_raised_period():
@@ -139,6 +195,7 @@ def main():
     if not counting_ppc_ready(KERNEL):
         return summary()
     in_parallel(check_machine, MACHINES)
+    in_parallel(check_problem_state, MACHINES)
     check_raised_period()
     check_faults()
     check_watchdog()

@@ -81,6 +81,10 @@ PAYLOAD fault_dsi, "test only: a load from an unmapped address (DSI)", 1, 0, TES
     lwz r3, 0(r4)
 ENDPAYLOAD fault_dsi
 
+PAYLOAD priv_mfmsr, "test only: mfmsr, privileged: a program exception in problem state", 1, 0, TEST_ONLY
+    mfmsr r3
+ENDPAYLOAD priv_mfmsr
+
 PAYLOAD runaway, "test only: b . never ends; the watchdog must stop it", 1, 1, TEST_ONLY
     b .
 ENDPAYLOAD runaway
