@@ -125,21 +125,24 @@ def check_problem_state(item):
     counters, privileged there, are read through the system-call gate: in
     problem state a window's overhead is only the end read's `li r0` and
     `sc`, 2 instructions. A privileged instruction is a program exception
-    with SRR1's privileged bit (0x40000)."""
+    with SRR1's privileged bit (0x40000), and the watchdog (the decrementer)
+    stops a runaway window there."""
     machine, cpu = item
     what = "counting qemu-system-ppc %s -cpu %s ring=3" % (machine, cpu)
-    b = boot(machine, cpu, "ring=3 events=instructions:u,instructions:k "
-             "bench=nop+add_throughput+branch_random+chase_l1+fadd_latency+priv_mfmsr")
+    b = boot(machine, cpu, "ring=3 events=instructions:u,instructions:k watchdog=100 "
+             "bench=nop+add_throughput+branch_random+chase_l1+fadd_latency+priv_mfmsr+runaway")
     run = records(b)
     whole, wrong = exact_payloads(run, {INSNS + ":u": 1, INSNS + ":k": 0}) if run else \
         ([], ["no run"])
     faults = [(r.fields["bench"], r.fields["mnemonic"], r.fields["error_code"])
               for r in run.of_type("fault")] if run else []
     overhead = re.search(r"^window overhead, pass 0 [^:]*: %s:u (\d+)\s*$" % INSNS, b.serial, re.M)
-    report(len(whole) == 5 and not wrong and faults == [("priv_mfmsr", "program", "0x40000")] and
+    report(len(whole) == 5 and not wrong and faults == [("priv_mfmsr", "program", "0x40000"),
+                                                        ("runaway", "decrementer", "0x0")] and
            overhead is not None and overhead.group(1) == "2" and b.passed,
            "%s: u counts every payload's instructions, k none, the window overhead in problem "
-           "state is 2 (%s), mfmsr is a privileged-instruction program exception%s"
+           "state is 2 (%s), mfmsr is a privileged-instruction program exception, the "
+           "decrementer stops b .%s"
            % (what, overhead.group(1) if overhead else "no line",
               "; wrong: " + ", ".join(wrong[:4]) if wrong else ""))
 
