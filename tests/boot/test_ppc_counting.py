@@ -5,11 +5,12 @@ machine the PMCs count, so the kernel measures with them and not with the
 time base; every fixed-count payload measures exactly its instruction count
 per iteration, and as many cycles (the model completes one instruction per
 cycle), with zero spread, on the 604e (four counters) and the 604 (two);
-the counts do not depend on -icount; the freeze bits filter by privilege
-and by MSR[PM] (the windows run in supervisor state with MSR[PM] = 0), and
-with ring=3 by problem state, whose windows read through the system-call
-gate;
-and the performance-monitor interrupt (vector 0xF00) is raised when PMC1
+the counts do not depend on -icount, on the RAM (each machine's least and
+largest) or on how the kernel was booted (each boot medium through
+OpenBIOS); the freeze bits filter by privilege and by MSR[PM] (the windows
+run in supervisor state with MSR[PM] = 0), and with ring=3 by problem
+state, whose windows read through the system-call gate, where the
+decrementer still stops a runaway window; and the performance-monitor interrupt (vector 0xF00) is raised when PMC1
 goes negative with MMCR0[ENINT] and [PMC1CE] set, taken by the kernel right
 after the instruction that made PMC1 negative (SRR0 follows SIA, the
 same instruction on every machine, with and without -icount), and clears
@@ -147,6 +148,29 @@ def check_problem_state(item):
               "; wrong: " + ", ".join(wrong[:4]) if wrong else ""))
 
 
+def check_memory_and_media():
+    """The counting QEMU with each machine's least and largest RAM, and
+    from each boot medium through OpenBIOS: the kernel finds the RAM and
+    the counters count exactly on every one."""
+    cases = [("40p", 64, None), ("40p", 192, None), ("g3beige", 64, None), ("g3beige", 256, None),
+             ("mac99", 64, None), ("mac99", 256, None), ("g3beige", 128, "chrp"),
+             ("mac99", 128, "xcoff"), ("40p", 128, "prep")]
+
+    def one(case):
+        machine, mib, medium = case
+        return ppc.boot(KERNEL, machine, append="events=instructions bench=nop+add_throughput",
+                        icount=True, timeout=90, counting=True, memory=mib, medium=medium)
+    for (machine, mib, medium), b in zip(cases, in_parallel(one, cases)):
+        what = "counting qemu-system-ppc %s -m %d%s" % (machine, mib,
+                                                       " from its %s medium" % medium if medium else "")
+        run = records(b)
+        whole, wrong = exact_payloads(run, {INSNS: 1}) if run else ([], ["no run"])
+        said = "memory: %d MiB of RAM from 0" % mib
+        report(said in b.serial and whole == ["add_throughput", "nop"] and b.passed,
+               "%s: %s, and both payloads count exactly%s"
+               % (what, said, "; wrong: " + ", ".join(wrong[:4]) if wrong else ""))
+
+
 def check_snapshot():
     """A window freezes every counter with one mtspr to MMCR0 before its
     reads and unfreezes them with one after (bench/ppc/window.c): each
@@ -198,6 +222,7 @@ def main():
     check_filters()
     in_parallel(check_problem_state, [("40p", "604e"), ("g3beige", "604e"), ("mac99", "604e"),
                                       ("40p", "604")])
+    check_memory_and_media()
     check_snapshot()
     check_same_interrupt(taken + [check_without_icount()])
     return summary()
