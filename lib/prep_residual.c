@@ -1,4 +1,5 @@
-/* The RAM in a PReP firmware's residual data (lib/prep_residual.h). */
+/* The RAM and the time base's rate in a PReP firmware's residual data
+ * (lib/prep_residual.h). */
 #include "lib/prep_residual.h"
 
 #define PAGE 4096u
@@ -19,6 +20,24 @@ uint32_t prep_residual_ram(const struct prep_residual *r, const char **why)
     } else {
         *why = 0;
         return r->good_memory;
+    }
+    return 0;
+}
+
+uint32_t prep_residual_timebase_hz(const struct prep_residual *r, const char **why)
+{
+    uint64_t hz = r->tb_divisor ? (uint64_t)r->bus_hz * 1000 / r->tb_divisor : 0;
+    if (!r->passed) {
+        *why = "the firmware passed no residual data";
+    } else if (r->length < PREP_RESIDUAL_TB_DIVISOR + 4) {
+        *why = "the residual data ends before its time base divisor";
+    } else if (!r->bus_hz || !r->tb_divisor) {
+        *why = "the residual data gives no bus frequency or time base divisor";
+    } else if (hz == 0 || hz > UINT32_MAX) {
+        *why = "the residual data's bus frequency and divisor give no usable rate";
+    } else {
+        *why = 0;
+        return (uint32_t)hz;
     }
     return 0;
 }

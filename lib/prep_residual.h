@@ -6,11 +6,15 @@
 #ifndef BAREBENCH_PREP_RESIDUAL_H
 #define BAREBENCH_PREP_RESIDUAL_H
 
-/* Byte offsets in the RESIDUAL structure: ResidualLength, then after the
- * vital product data and the processor table, TotalMemory and GoodMemory
- * (bytes). OpenBIOS's PReP residual data (arch/ppc/qemu/context.c) puts
- * its max_mem and good_mem at the same offsets. */
+/* Byte offsets in the RESIDUAL structure: ResidualLength; in the vital
+ * product data ProcessorBusHz and TimeBaseDivisor (bus clocks per time
+ * base tick, times 1000); after it and the processor table, TotalMemory
+ * and GoodMemory (bytes). OpenBIOS's PReP residual data
+ * (arch/ppc/qemu/context.c) puts its busHz, TBdiv, max_mem and good_mem at
+ * the same offsets. */
 #define PREP_RESIDUAL_LENGTH       0
+#define PREP_RESIDUAL_BUS_HZ       144
+#define PREP_RESIDUAL_TB_DIVISOR   152
 #define PREP_RESIDUAL_TOTAL_MEMORY 504
 #define PREP_RESIDUAL_GOOD_MEMORY  508
 
@@ -20,13 +24,17 @@
 
 /* What the entry read: the layout boot/ppc/entry.S stores. */
 struct prep_residual {
-    uint32_t length, total_memory, good_memory;
+    uint32_t length, total_memory, good_memory, bus_hz, tb_divisor;
     bool passed; /* a PReP firmware entered with a nonzero r3 */
 };
 
 /* The bytes of good RAM from address 0 that the residual data gives, or 0
  * and why not (*why). */
 uint32_t prep_residual_ram(const struct prep_residual *r, const char **why);
+
+/* The time base's ticks per second, ProcessorBusHz x 1000 /
+ * TimeBaseDivisor, or 0 and why not (*why). */
+uint32_t prep_residual_timebase_hz(const struct prep_residual *r, const char **why);
 #endif
 
 #endif

@@ -13,7 +13,6 @@
 #include "app/winrun.h"
 #include "bench/ppc/gate.h"
 #include "kernel/console.h"
-#include "kernel/ppc/of.h"
 #include "kernel/ppc/user.h"
 #include "kernel/ppc/watchdog.h"
 
@@ -25,7 +24,7 @@ const char *runsetup_events(void)
 void runsetup_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cpu_info *cpu)
 {
     bool pmi_seen = pmi_check(pmu);
-    bool watchdog = watchdog_init(boot_opts.watchdog, of_machine.timebase_hz);
+    bool watchdog = watchdog_init(boot_opts.watchdog);
     sample_setup(pmu, plan, cpu, pmi_delivery(pmi_seen));
     bool problem_state = boot_opts.ring == RING_3;
     if (problem_state) {

@@ -53,10 +53,10 @@ common:
  * instruction cache (604e User's Manual, "Cache Management
  * Instructions"), and enter as the 40p's boot ROM does. Position-
  * independent up to the final jump. The tool finds it after the marker.
- * First, while nothing has moved, read the residual data's length and
- * memory sizes from the address the firmware passes in r3 (PReP
- * Specification, "Residual Data"; 0: none) into r27-r29, with r26 = 1
- * when there is one (lib/prep_residual.h). */
+ * First, while nothing has moved, read the residual data's length, memory
+ * sizes, bus frequency and time base divisor from the address the firmware
+ * passes in r3 (PReP Specification, "Residual Data"; 0: none) into r27-r29
+ * and r24-r25, with r26 = 1 when there is one (lib/prep_residual.h). */
     .balign 4
     .ascii "barebench-prep-entry"
     .globl _prep_entry
@@ -65,12 +65,16 @@ _prep_entry:
     li r27, 0
     li r28, 0
     li r29, 0
+    li r24, 0
+    li r25, 0
     cmpwi r3, 0
     beq 0f
     li r26, 1
     lwz r27, PREP_RESIDUAL_LENGTH(r3)
     lwz r28, PREP_RESIDUAL_TOTAL_MEMORY(r3)
     lwz r29, PREP_RESIDUAL_GOOD_MEMORY(r3)
+    lwz r24, PREP_RESIDUAL_BUS_HZ(r3)
+    lwz r25, PREP_RESIDUAL_TB_DIVISOR(r3)
 0:  bcl 20, 31, 1f
 1:  mflr r6
     addis r6, r6, (__kernel_start - 1b)@ha
@@ -135,7 +139,9 @@ real:
     stw r27, 0(r4)
     stw r28, 4(r4)
     stw r29, 8(r4)
-    stb r26, 12(r4)
+    stw r24, 12(r4)
+    stw r25, 16(r4)
+    stb r26, 20(r4)
     bl mmu_init
     bl vectors_install
     mr r3, r30

@@ -7,11 +7,8 @@
 #include <stdbool.h>
 
 #include "kernel/ppc/of.h"
+#include "kernel/ppc/residual.h"
 #include "lib/fmt.h"
-#include "lib/prep_residual.h"
-
-/* Written by the PReP entry (boot/ppc/entry.S); zero otherwise. */
-struct prep_residual prep_residual;
 
 extern char __kernel_end[];
 

@@ -4,6 +4,7 @@
 #include "boot/ppc/regs.h"
 #include "kernel/console.h"
 #include "kernel/ppc/cpu.h"
+#include "kernel/ppc/timebase.h"
 #include "kernel/ppc/traps.h"
 #include "kernel/trap_catch.h"
 
@@ -29,14 +30,15 @@ static bool decrementer(const struct trap_frame *f)
     return true;
 }
 
-bool watchdog_init(uint32_t ms, uint32_t timebase_hz)
+bool watchdog_init(uint32_t ms)
 {
     trap_claim(DECREMENTER_VECTOR, decrementer);
     if (!ms) {
         kprintf("watchdog: off (watchdog=0): a payload that never ends hangs the run\n");
         return false;
     }
-    uint32_t hz = timebase_hz ? timebase_hz : ASSUMED_TIMEBASE_HZ;
+    const char *how;
+    uint32_t said = timebase_hz(&how), hz = said ? said : ASSUMED_TIMEBASE_HZ;
     uint64_t wanted = (uint64_t)ms * hz / 1000;
     timeout_ms = ms;
     ticks = wanted > DEC_PARKED ? DEC_PARKED : (uint32_t)wanted;
@@ -47,10 +49,9 @@ bool watchdog_init(uint32_t ms, uint32_t timebase_hz)
     }
     enabled = true;
     kprintf("watchdog: a window is stopped %u ms after it starts: the decrementer, %u ticks at "
-            "%u Hz (%s), MSR[EE] set during windows\n",
+            "%u Hz (%s%s), MSR[EE] set during windows\n",
             (unsigned)timeout_ms, (unsigned)ticks, (unsigned)hz,
-            timebase_hz ? "the firmware's timebase-frequency"
-                        : "assumed: no firmware says the time base's rate; QEMU's 40p has it");
+            said ? "" : "QEMU's, assumed: ", how);
     return true;
 }
 

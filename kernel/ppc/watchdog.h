@@ -14,10 +14,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Sets the watchdog up for windows longer than `ms` (0: off), with the time
- * base running at `timebase_hz` (0: unknown, and taken as QEMU's rate), and
- * says how. Returns whether it runs. */
-bool watchdog_init(uint32_t ms, uint32_t timebase_hz);
+/* Sets the watchdog up for windows longer than `ms` (0: off), at the time
+ * base's rate as the firmware says it (kernel/ppc/timebase.h; where none
+ * does, QEMU's), and says how. Returns whether it runs. */
+bool watchdog_init(uint32_t ms);
 
 /* Around one window: arm starts the timeout, disarm stops it. */
 void watchdog_arm(void);
