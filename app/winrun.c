@@ -13,7 +13,7 @@ static void nothing(void)
 {
 }
 
-static void run(const struct window *w)
+void winrun_window(const struct window *w)
 {
     static struct trap_catch c;
     int fault = trap_try(&c);
@@ -48,6 +48,6 @@ void winrun_init(const struct winrun_machine *m)
         machine.watchdog_arm = machine.watchdog_disarm = nothing;
     }
     if (m->watchdog_arm || m->enter_user) {
-        window_set_runner(run, m->enter_user ? m->exit_vector : 0);
+        window_set_runner(winrun_window, m->enter_user ? m->exit_vector : 0);
     }
 }

@@ -24,6 +24,11 @@ struct winrun_machine {
  * windows need one; the default direct call stays otherwise. */
 void winrun_init(const struct winrun_machine *machine);
 
+/* The runner winrun_init installs: one window under its own catch and the
+ * watchdog, for a platform whose runner wraps it (a Linux process runs a
+ * disturbed window again). */
+void winrun_window(const struct window *w);
+
 /* Whether the windows run unprivileged (x86: at CPL 3, through the
  * monitor gate). */
 bool winrun_at_ring3(void);

@@ -1,20 +1,20 @@
 /* The hosted run's window runner: each window under the watchdog (a
- * one-shot SIGALRM), its perf counters located before it (app/linux/perf.h),
- * and measured again when the process was switched out during it (its
- * context-switch count moved) or perf moved a counter it read, as a
- * user-space benchmark cannot keep other tasks from the CPU. Sampling is
- * the Linux kernel's. */
+ * one-shot SIGALRM) through the shared runner (app/winrun.c), its perf
+ * counters located before it (app/linux/perf.h), and measured again when
+ * the process was switched out during it (its context-switch count moved)
+ * or perf moved a counter it read, as a user-space benchmark cannot keep
+ * other tasks from the CPU. Sampling is the Linux kernel's. */
 #include "app/runsetup.h"
 
 #include "app/bootopts.h"
 #include "app/linux/hosted.h"
 #include "app/linux/perf.h"
 #include "app/run_errors.h"
+#include "app/winrun.h"
 #include "bench/window.h"
 #include "kernel/console.h"
 #include "kernel/linux/syscall.h"
 #include "kernel/linux/traps.h"
-#include "kernel/run_end.h"
 #include "kernel/trap_catch.h"
 
 /* Tries of one window before its last value is kept, disturbed or not. */
@@ -32,28 +32,16 @@ static void watchdog_expired(uintptr_t pc)
     }
 }
 
-static void run_once(const struct window *w)
+static void alarm_arm(void)
 {
-    static struct trap_catch c;
-    if (trap_try(&c)) {
-        in_window = false;
-        sys_alarm_ms(0);
-        trap_escape(&c.info); /* on to the suite's catch */
-        kprintf("\n*** %s (vector %u) at %s %08lx in a window run outside any catch\n",
-                trap_name(c.info.vector), (unsigned)c.info.vector, trap_pc_name,
-                (unsigned long)c.info.pc);
-        run_finish(false);
-    }
-    if (boot_opts.watchdog) {
-        sys_alarm_ms(boot_opts.watchdog);
-    }
+    sys_alarm_ms(boot_opts.watchdog);
     in_window = true;
-    ((void (*)(void))w->code)();
+}
+
+static void alarm_disarm(void)
+{
     in_window = false;
-    if (boot_opts.watchdog) {
-        sys_alarm_ms(0);
-    }
-    trap_end(&c);
+    sys_alarm_ms(0);
 }
 
 static void run(const struct window *w)
@@ -61,7 +49,7 @@ static void run(const struct window *w)
     for (unsigned tries = 1;; tries++) {
         long before = sys_context_switches();
         bool placed = perf_window_begin(w);
-        run_once(w);
+        winrun_window(w);
         bool unmoved = perf_window_end(w);
         if ((placed && unmoved && sys_context_switches() == before) || tries == MAX_TRIES) {
             if (tries == MAX_TRIES) {
@@ -90,7 +78,9 @@ void runsetup_init(struct pmu *pmu, const struct pmu_plan *plan, const struct cp
     (void)plan;
     (void)cpu;
     linux_traps_on_alarm(watchdog_expired);
-    window_set_runner(run, 0);
+    winrun_init(&(struct winrun_machine){boot_opts.watchdog ? alarm_arm : NULL,
+                                         boot_opts.watchdog ? alarm_disarm : NULL, NULL, 0});
+    window_set_runner(run, 0); /* winrun_window, with the tries around it */
     kprintf("hosted: a window during which the process was switched out, or perf moved a "
             "counter it reads, is measured again (up to %u tries); watchdog %u ms (SIGALRM)%s\n",
             MAX_TRIES, (unsigned)boot_opts.watchdog, boot_opts.watchdog ? "" : ": off");
