@@ -21,7 +21,7 @@ static const struct pmu_plan *splan;
 static struct pmu_overflow ovf;
 static bool active;
 static bool rearm_failed;        /* since the payload began: its histogram is incomplete */
-static volatile uint64_t rearms; /* since the pass armed the counter (NMI) */
+static volatile uint64_t rearms; /* since the pass armed the counter (by the PMI handler) */
 static uint64_t counted;         /* events the sampled counter counted during this payload */
 static bool read_failed;         /* reading it at the end of a pass faulted */
 
