@@ -14,8 +14,6 @@
 #include "kernel/ppc/user.h"
 #include "pmu/ppc/mmcr.h"
 
-#define SYSTEM_CALL_VECTOR 0xc00u
-
 static struct pmu *gate_pmu;
 
 /* False when a read cannot be taken: the window's value is then wrong, and
@@ -56,5 +54,5 @@ static bool system_call(const struct trap_frame *f)
 void gate_init(struct pmu *pmu)
 {
     gate_pmu = pmu;
-    trap_claim(SYSTEM_CALL_VECTOR, system_call);
+    trap_claim(VECTOR_SYSTEM_CALL, system_call);
 }

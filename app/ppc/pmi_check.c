@@ -18,7 +18,6 @@
 #include "pmu/ppc/events_604e.h"
 #include "pmu/ppc/mmcr.h"
 
-#define PMI_VECTOR 0xf00u
 /* PMC1 turns negative this many instructions after it starts. */
 #define PMI_LEAD 64u
 /* Long enough for PMI_LEAD instructions many times over. */
@@ -52,7 +51,7 @@ bool pmi_check(const struct pmu *pmu)
     if (trap_try(&c)) {
         uint32_t mmcr0 = mfspr(SPR_MMCR0), pmc1 = mfspr(SPR_PMC1), sia = mfspr(SPR_SIA);
         mtspr(SPR_MMCR0, MMCR0_FC);
-        if (c.info.vector == PMI_VECTOR) {
+        if (c.info.vector == VECTOR_PERFORMANCE_MONITOR) {
             kprintf("pmu: performance-monitor interrupt (vector 0xf00): taken when PMC1 went "
                     "negative (PMC1 0x%08x, srr0 %08x, sia %08x, %u loop iterations); "
                     "MMCR0[ENINT] %s\n",

@@ -14,8 +14,6 @@
 #include "kernel/ppc/traps.h"
 #include "pmu/ppc/mmcr.h"
 
-#define PMI_VECTOR 0xf00u
-
 static bool check_passed;
 static unsigned stale;
 
@@ -38,7 +36,7 @@ static const char *init(const struct cpu_info *cpu)
     if (!check_passed) {
         return "the performance-monitor interrupt did not come at start-up (pmu: line above)";
     }
-    trap_claim(PMI_VECTOR, pmi);
+    trap_claim(VECTOR_PERFORMANCE_MONITOR, pmi);
     return 0;
 }
 

@@ -18,6 +18,12 @@ struct trap_frame {
     uint32_t vector; /* the vector's offset: 0x300 DSI, 0x600 alignment, 0x700 program, ... */
 };
 
+/* The vectors the kernel claims (PowerPC 604e RISC Microprocessor User's
+ * Manual, "Exceptions"). */
+#define VECTOR_DECREMENTER         0x900u
+#define VECTOR_SYSTEM_CALL         0xc00u
+#define VECTOR_PERFORMANCE_MONITOR 0xf00u
+
 /* Copies the vectors to physical 0 (called from boot/ppc/entry.S). */
 void vectors_install(void);
 

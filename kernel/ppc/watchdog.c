@@ -8,12 +8,10 @@
 #include "kernel/ppc/traps.h"
 #include "kernel/trap_catch.h"
 
-#define DECREMENTER_VECTOR 0x900u
 /* The time base of QEMU's 40p and mac99 (docs/emulators.md), taken where no
  * firmware says the rate. */
 #define ASSUMED_TIMEBASE_HZ 100000000u
 
-static bool enabled;
 static volatile bool active;
 static uint32_t timeout_ms, ticks, ee_before;
 
@@ -26,13 +24,13 @@ static bool decrementer(const struct trap_frame *f)
     active = false;
     kprintf("  WATCHDOG: the window ran for over %u ms without ending; stopped at srr0 %08x\n",
             (unsigned)timeout_ms, (unsigned)f->srr0);
-    trap_escape(&(struct trap_info){DECREMENTER_VECTOR, 0, f->srr0});
+    trap_escape(&(struct trap_info){VECTOR_DECREMENTER, 0, f->srr0});
     return true;
 }
 
 bool watchdog_init(uint32_t ms)
 {
-    trap_claim(DECREMENTER_VECTOR, decrementer);
+    trap_claim(VECTOR_DECREMENTER, decrementer);
     if (!ms) {
         kprintf("watchdog: off (watchdog=0): a payload that never ends hangs the run\n");
         return false;
@@ -47,7 +45,6 @@ bool watchdog_init(uint32_t ms)
         kprintf("watchdog: watchdog=%u is more than the decrementer holds at %u Hz: %u ms\n",
                 (unsigned)ms, (unsigned)hz, (unsigned)timeout_ms);
     }
-    enabled = true;
     kprintf("watchdog: a window is stopped %u ms after it starts: the decrementer, %u ticks at "
             "%u Hz (%s%s), MSR[EE] set during windows\n",
             (unsigned)timeout_ms, (unsigned)ticks, (unsigned)hz,
@@ -57,9 +54,6 @@ bool watchdog_init(uint32_t ms)
 
 void watchdog_arm(void)
 {
-    if (!enabled) {
-        return;
-    }
     uint32_t msr = msr_read();
     ee_before = msr & MSR_EE;
     mtspr(SPR_DEC, ticks);
@@ -69,9 +63,6 @@ void watchdog_arm(void)
 
 void watchdog_disarm(void)
 {
-    if (!enabled) {
-        return;
-    }
     uint32_t msr = msr_read();
     msr_write(msr & ~MSR_EE);
     active = false;

@@ -19,7 +19,8 @@
  * does, QEMU's), and says how. Returns whether it runs. */
 bool watchdog_init(uint32_t ms);
 
-/* Around one window: arm starts the timeout, disarm stops it. */
+/* Around one window, once watchdog_init said it runs: arm starts the
+ * timeout, disarm stops it. */
 void watchdog_arm(void);
 void watchdog_disarm(void);
 
