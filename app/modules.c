@@ -12,8 +12,10 @@
 #include "lib/kstring.h"
 
 #define STORE_BYTES    (2 * MODULE_MAX_BYTES)
-#define MAX_PAYLOADS   64
+#define MAX_PAYLOADS   MODULE_KERNEL_PAYLOADS
 #define NAME_SHOWN_MAX 80
+/* A generated table has thousands: the first few and the last say which. */
+#define NAMES_SHOWN 16
 
 static uint8_t store[STORE_BYTES] __attribute__((aligned(16)));
 static size_t store_used;
@@ -58,7 +60,7 @@ static void load_one(const struct boot_module *m, const char *name)
     /* The payloads run in this program's mode: in the other the same bytes
      * are other instructions (0x40-0x4F are REX prefixes in 64-bit mode,
      * Intel SDM Vol. 2A, 2.2.1). */
-    if (!module_parse(copy, size, 8 * sizeof(void *), payloads + n_payloads,
+    if (!module_parse(copy, size, 8 * sizeof(void *), &module_setups, payloads + n_payloads,
                       MAX_PAYLOADS - n_payloads, &n, why, sizeof why)) {
         refuse(name, why);
         return;
@@ -71,8 +73,11 @@ static void load_one(const struct boot_module *m, const char *name)
     }
     store_used += (size + 15) & ~(size_t)15;
     kprintf("module %s: %u payload(s):", name, n);
-    for (unsigned i = 0; i < n; i++) {
+    for (unsigned i = 0; i < n && i < NAMES_SHOWN; i++) {
         kprintf(" %s", payloads[n_payloads + i].name);
+    }
+    if (n > NAMES_SHOWN) {
+        kprintf(" ... %s", payloads[n_payloads + n - 1].name);
     }
     kprintf("\n");
     n_payloads += n;

@@ -553,6 +553,12 @@ unsigned suite_run(const struct suite_context *ctx)
     if (selection.n == 0 && !selection.list_only) {
         run_error("bench", "bench=%s selects no benchmark: none is measured", o->bench);
     }
+    if (selection.dropped) {
+        run_error("bench",
+                  "bench=%s selects %u benchmarks more than the %u a run takes: they are "
+                  "not measured",
+                  o->bench, selection.dropped, (unsigned)SELECT_MAX);
+    }
     cfg.ser = suite_conditions_setup(ctx->pmu, o->serialize, o->turbo == TURBO_OFF);
     cfg.probe = suite_probe();
     resets_each_window = resets_windows(ctx);

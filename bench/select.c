@@ -23,6 +23,8 @@ static void add(struct selection *sel, const struct payload *p)
     }
     if (sel->n < SELECT_MAX) {
         sel->payloads[sel->n++] = p;
+    } else {
+        sel->dropped++;
     }
 }
 
@@ -61,6 +63,7 @@ void select_payloads(const char *spec, struct selection *sel,
                      void (*unmatched)(const char *word, size_t len))
 {
     sel->n = 0;
+    sel->dropped = 0;
     sel->list_only = false;
     const char *s = spec;
     while (*s) {

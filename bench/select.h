@@ -5,12 +5,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "bench/module.h"
 #include "bench/payload.h"
 
-#define SELECT_MAX 128
+/* Every payload there can be: the built-in ones and the modules'. */
+#define SELECT_MAX (MODULE_KERNEL_PAYLOADS + 256)
 
 struct selection {
     unsigned n;
+    unsigned dropped; /* selected beyond SELECT_MAX: not measured */
     const struct payload *payloads[SELECT_MAX];
     bool list_only; /* bench=list: print the library, measure nothing */
 };

@@ -9,46 +9,74 @@
 
 struct feature_bit {
     uint32_t leaf;
-    char reg; /* 'a', 'b', 'c' or 'd' */
+    uint8_t subleaf; /* leaf 7 only; the others ignore ECX */
+    char reg;        /* 'a', 'b', 'c' or 'd' */
     uint8_t bit;
     const char *name;
 };
 
 static const struct feature_bit feature_bits[FEAT_COUNT] = {
-    [FEAT_TSC] = {1, 'd', 4, "tsc"},
-    [FEAT_MSR] = {1, 'd', 5, "msr"},
-    [FEAT_APIC] = {1, 'd', 9, "apic"},
-    [FEAT_CMOV] = {1, 'd', 15, "cmov"},
-    [FEAT_DS] = {1, 'd', 21, "ds"},
-    [FEAT_MMX] = {1, 'd', 23, "mmx"},
-    [FEAT_SSE] = {1, 'd', 25, "sse"},
-    [FEAT_SSE2] = {1, 'd', 26, "sse2"},
-    [FEAT_HTT] = {1, 'd', 28, "htt"},
-    [FEAT_SSE3] = {1, 'c', 0, "sse3"},
-    [FEAT_SSSE3] = {1, 'c', 9, "ssse3"},
-    [FEAT_PDCM] = {1, 'c', 15, "pdcm"},
-    [FEAT_SSE41] = {1, 'c', 19, "sse4.1"},
-    [FEAT_SSE42] = {1, 'c', 20, "sse4.2"},
-    [FEAT_AVX] = {1, 'c', 28, "avx"},
-    [FEAT_XSAVE] = {1, 'c', 26, "xsave"},
-    [FEAT_FMA] = {1, 'c', 12, "fma"},
-    [FEAT_AVX2] = {7, 'b', 5, "avx2"},
-    [FEAT_AVX512F] = {7, 'b', 16, "avx512f"},
-    [FEAT_HYPERVISOR] = {1, 'c', 31, "hypervisor"},
-    [FEAT_SERIALIZE] = {7, 'd', 14, "serialize"},
-    [FEAT_RDTSCP] = {0x80000001u, 'd', 27, "rdtscp"},
-    [FEAT_AMD_PERFCTR_CORE] = {0x80000001u, 'c', 23, "perfctr_core"},
-    [FEAT_AMD_PERFCTR_NB] = {0x80000001u, 'c', 24, "perfctr_nb"},
-    [FEAT_AMD_PERFCTR_L2] = {0x80000001u, 'c', 28, "perfctr_l2"},
-    [FEAT_INVARIANT_TSC] = {0x80000007u, 'd', 8, "invariant_tsc"},
-    [FEAT_TURBO] = {6, 'a', 1, "turbo"},
-    [FEAT_DTS] = {6, 'a', 0, "dts"},
-    [FEAT_PLN] = {6, 'a', 4, "pln"},
-    [FEAT_PTM] = {6, 'a', 6, "ptm"},
-    [FEAT_APERFMPERF] = {6, 'c', 0, "aperfmperf"},
-    [FEAT_AMD_CPB] = {0x80000007u, 'd', 9, "cpb"},
-    [FEAT_LFENCE_SERIALIZING] = {0x80000021u, 'a', 2, "lfence_serializing"},
-    [FEAT_AMD_PERFMON_V2] = {0x80000022u, 'a', 0, "perfmon_v2"},
+    [FEAT_TSC] = {1, 0, 'd', 4, "tsc"},
+    [FEAT_MSR] = {1, 0, 'd', 5, "msr"},
+    [FEAT_APIC] = {1, 0, 'd', 9, "apic"},
+    [FEAT_CMOV] = {1, 0, 'd', 15, "cmov"},
+    [FEAT_DS] = {1, 0, 'd', 21, "ds"},
+    [FEAT_MMX] = {1, 0, 'd', 23, "mmx"},
+    [FEAT_SSE] = {1, 0, 'd', 25, "sse"},
+    [FEAT_SSE2] = {1, 0, 'd', 26, "sse2"},
+    [FEAT_HTT] = {1, 0, 'd', 28, "htt"},
+    [FEAT_SSE3] = {1, 0, 'c', 0, "sse3"},
+    [FEAT_SSSE3] = {1, 0, 'c', 9, "ssse3"},
+    [FEAT_PDCM] = {1, 0, 'c', 15, "pdcm"},
+    [FEAT_SSE41] = {1, 0, 'c', 19, "sse4.1"},
+    [FEAT_SSE42] = {1, 0, 'c', 20, "sse4.2"},
+    [FEAT_AVX] = {1, 0, 'c', 28, "avx"},
+    [FEAT_XSAVE] = {1, 0, 'c', 26, "xsave"},
+    [FEAT_FMA] = {1, 0, 'c', 12, "fma"},
+    [FEAT_AVX2] = {7, 0, 'b', 5, "avx2"},
+    [FEAT_AVX512F] = {7, 0, 'b', 16, "avx512f"},
+    [FEAT_HYPERVISOR] = {1, 0, 'c', 31, "hypervisor"},
+    [FEAT_SERIALIZE] = {7, 0, 'd', 14, "serialize"},
+    [FEAT_RDTSCP] = {0x80000001u, 0, 'd', 27, "rdtscp"},
+    [FEAT_AMD_PERFCTR_CORE] = {0x80000001u, 0, 'c', 23, "perfctr_core"},
+    [FEAT_AMD_PERFCTR_NB] = {0x80000001u, 0, 'c', 24, "perfctr_nb"},
+    [FEAT_AMD_PERFCTR_L2] = {0x80000001u, 0, 'c', 28, "perfctr_l2"},
+    [FEAT_INVARIANT_TSC] = {0x80000007u, 0, 'd', 8, "invariant_tsc"},
+    [FEAT_TURBO] = {6, 0, 'a', 1, "turbo"},
+    [FEAT_DTS] = {6, 0, 'a', 0, "dts"},
+    [FEAT_PLN] = {6, 0, 'a', 4, "pln"},
+    [FEAT_PTM] = {6, 0, 'a', 6, "ptm"},
+    [FEAT_APERFMPERF] = {6, 0, 'c', 0, "aperfmperf"},
+    [FEAT_AMD_CPB] = {0x80000007u, 0, 'd', 9, "cpb"},
+    [FEAT_LFENCE_SERIALIZING] = {0x80000021u, 0, 'a', 2, "lfence_serializing"},
+    [FEAT_AMD_PERFMON_V2] = {0x80000022u, 0, 'a', 0, "perfmon_v2"},
+    [FEAT_PCLMULQDQ] = {1, 0, 'c', 1, "pclmulqdq"},
+    [FEAT_MOVBE] = {1, 0, 'c', 22, "movbe"},
+    [FEAT_POPCNT] = {1, 0, 'c', 23, "popcnt"},
+    [FEAT_AES] = {1, 0, 'c', 25, "aes"},
+    [FEAT_F16C] = {1, 0, 'c', 29, "f16c"},
+    [FEAT_BMI1] = {7, 0, 'b', 3, "bmi1"},
+    [FEAT_BMI2] = {7, 0, 'b', 8, "bmi2"},
+    [FEAT_ADX] = {7, 0, 'b', 19, "adx"},
+    [FEAT_SHA] = {7, 0, 'b', 29, "sha"},
+    [FEAT_AVX512DQ] = {7, 0, 'b', 17, "avx512dq"},
+    [FEAT_AVX512IFMA] = {7, 0, 'b', 21, "avx512ifma"},
+    [FEAT_AVX512CD] = {7, 0, 'b', 28, "avx512cd"},
+    [FEAT_AVX512BW] = {7, 0, 'b', 30, "avx512bw"},
+    [FEAT_AVX512VL] = {7, 0, 'b', 31, "avx512vl"},
+    [FEAT_AVX512VBMI] = {7, 0, 'c', 1, "avx512vbmi"},
+    [FEAT_AVX512VBMI2] = {7, 0, 'c', 6, "avx512vbmi2"},
+    [FEAT_GFNI] = {7, 0, 'c', 8, "gfni"},
+    [FEAT_VAES] = {7, 0, 'c', 9, "vaes"},
+    [FEAT_VPCLMULQDQ] = {7, 0, 'c', 10, "vpclmulqdq"},
+    [FEAT_AVX512VNNI] = {7, 0, 'c', 11, "avx512vnni"},
+    [FEAT_AVX512BITALG] = {7, 0, 'c', 12, "avx512bitalg"},
+    [FEAT_AVX512VPOPCNTDQ] = {7, 0, 'c', 14, "avx512vpopcntdq"},
+    [FEAT_AVX512FP16] = {7, 0, 'd', 23, "avx512fp16"},
+    [FEAT_AVXVNNI] = {7, 1, 'a', 4, "avxvnni"},
+    [FEAT_AVX512BF16] = {7, 1, 'a', 5, "avx512bf16"},
+    [FEAT_LZCNT] = {0x80000001u, 0, 'c', 5, "lzcnt"},
+    [FEAT_SSE4A] = {0x80000001u, 0, 'c', 6, "sse4a"},
 };
 
 static const char *const arch_event_names[] = {
@@ -65,6 +93,15 @@ static const char *const arch_event_names[] = {
 const char *cpu_feature_name(enum cpu_feature feat)
 {
     return feat < FEAT_COUNT ? feature_bits[feat].name : "?";
+}
+
+enum cpu_feature cpu_feature_named(const char *name)
+{
+    unsigned f = 0;
+    while (f < FEAT_COUNT && strcmp(feature_bits[f].name, name) != 0) {
+        f++;
+    }
+    return (enum cpu_feature)f;
 }
 
 const char *cpu_arch_event_name(unsigned bit)
@@ -192,7 +229,7 @@ void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx)
         if (!leaf_present(info, fb->leaf)) {
             continue;
         }
-        cpuid(fb->leaf, 0, &r, ctx);
+        cpuid(fb->leaf, fb->subleaf, &r, ctx);
         uint32_t reg = fb->reg == 'a'   ? r.eax
                        : fb->reg == 'b' ? r.ebx
                        : fb->reg == 'c' ? r.ecx

@@ -51,6 +51,36 @@ enum cpu_feature {
     FEAT_PTM,              /* CPUID.06H:EAX bit 6: package thermal management */
     FEAT_APERFMPERF,       /* CPUID.06H:ECX bit 0: IA32_APERF and IA32_MPERF */
     FEAT_AMD_PERFMON_V2,   /* CPUID 0x80000022 EAX bit 0: AMD PerfMonV2, global registers */
+    /* Instruction set extensions that generated payloads name (FEATURE in
+     * bench/x86/payload.mac), by their CPUID bits (Intel SDM Vol. 2A,
+     * CPUID, tables 3-8 and 3-17; AMD APM Vol. 3, appendix E). */
+    FEAT_PCLMULQDQ,
+    FEAT_MOVBE,
+    FEAT_POPCNT,
+    FEAT_AES,
+    FEAT_F16C,
+    FEAT_BMI1,
+    FEAT_BMI2,
+    FEAT_ADX,
+    FEAT_SHA,
+    FEAT_AVX512DQ,
+    FEAT_AVX512IFMA,
+    FEAT_AVX512CD,
+    FEAT_AVX512BW,
+    FEAT_AVX512VL,
+    FEAT_AVX512VBMI,
+    FEAT_AVX512VBMI2,
+    FEAT_GFNI,
+    FEAT_VAES,
+    FEAT_VPCLMULQDQ,
+    FEAT_AVX512VNNI,
+    FEAT_AVX512BITALG,
+    FEAT_AVX512VPOPCNTDQ,
+    FEAT_AVX512FP16,
+    FEAT_AVXVNNI,
+    FEAT_AVX512BF16,
+    FEAT_LZCNT,
+    FEAT_SSE4A,
     FEAT_COUNT
 };
 
@@ -101,6 +131,9 @@ void cpuinfo_decode(struct cpu_info *info, cpuid_fn cpuid, void *ctx);
 
 /* Short name of a feature flag, as the boot report prints it. */
 const char *cpu_feature_name(enum cpu_feature feat);
+
+/* The feature with that short name, or FEAT_COUNT when there is none. */
+enum cpu_feature cpu_feature_named(const char *name);
 
 /* True under QEMU's TCG (CPUID leaf 0x40000000 says "TCGTCGTCGTCG"). */
 bool cpu_is_qemu_tcg(const struct cpu_info *info);

@@ -83,7 +83,7 @@ const char *suite_missing_feature(const struct payload *p, const struct cpu_info
     (void)cpu;
     /* Every PowerPC has its time base, the TSC's counterpart; the other needs
      * are x86 features. */
-    if (p->flags & PAYLOAD_NEEDS_ALL & ~PAYLOAD_NEEDS_TSC) {
+    if ((p->flags & PAYLOAD_NEEDS_ALL & ~PAYLOAD_NEEDS_TSC) || p->feature) {
         return "an x86 feature";
     }
     return 0;

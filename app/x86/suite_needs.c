@@ -57,6 +57,27 @@ static const char *missing_vector(uint32_t flags, const struct cpu_info *cpu)
     return 0;
 }
 
+/* FEATURE "name" (bench/x86/payload.mac): a CPUID bit by the name the CPU
+ * report prints. A name this kernel does not know is refused: the payload
+ * might need what the CPU lacks. */
+static const char *missing_named(const char *name, const struct cpu_info *cpu)
+{
+    static char why[96];
+    if (!name) {
+        return 0;
+    }
+    enum cpu_feature f = cpu_feature_named(name);
+    if (f == FEAT_COUNT) {
+        fmt_snprintf(why, sizeof why, "it needs %.40s, a feature this kernel does not know", name);
+        return why;
+    }
+    if (!cpu->features[f]) {
+        fmt_snprintf(why, sizeof why, "the CPU has no %s", name);
+        return why;
+    }
+    return 0;
+}
+
 /* The needs that only trying tells: the probes catch the #GP. */
 static const char *missing_by_probe(uint32_t flags)
 {
@@ -92,6 +113,10 @@ const char *suite_missing_feature(const struct payload *p, const struct cpu_info
     const char *vector = missing_vector(p->flags, cpu);
     if (vector) {
         return vector;
+    }
+    const char *named = missing_named(p->feature, cpu);
+    if (named) {
+        return named;
     }
     tested |= PAYLOAD_NEEDS_GATE;
     if ((p->flags & PAYLOAD_NEEDS_GATE) && !suite_has_monitor_gate()) {

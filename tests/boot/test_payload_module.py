@@ -35,7 +35,7 @@ def damaged_copies(good, work):
     copies = {
         "truncated.bbp": (good[:-3], "truncated"),
         "flipped.bbp": (good[:-2] + bytes([good[-2] ^ 0x10]) + good[-1:], "CRC mismatch"),
-        "oversized.bbp": (module.seal(good + bytes(module.MAX_BYTES)), "more than the 65536"),
+        "oversized.bbp": (module.seal(good + bytes(module.MAX_BYTES)), "more than the 1048576"),
         "version9.bbp": (good[:4] + struct.pack("<H", 9) + good[6:], "format version 9"),
         "hostile.bbp": (module.seal(good[:32] + struct.pack("<I", 0xfffffff0) + good[36:]),
                         "name offset 4294967280 is outside the module"),

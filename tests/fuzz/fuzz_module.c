@@ -11,8 +11,9 @@
  * payloads; an accepted module gives 1..cap payloads whose names (1..31 of
  * [A-Za-z0-9_], distinct) and descriptions (printable) end inside the
  * module, whose bodies lie inside it with 1..MODULE_MAX_BODY bytes, with no
- * prepare or C function, counts >= -1 and only known flags; parsing again
- * gives the same answer. */
+ * C function and a prepare only of the set-ups offered, a feature name of
+ * [a-z0-9._] inside the module, counts >= -1 and only known flags; parsing
+ * again gives the same answer. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -24,26 +25,48 @@
 
 #define CAP 32
 
+static const char *fuzz_setup(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)regs;
+    (void)env;
+    return 0;
+}
+static payload_prepare_fn *const setup_fns[] = {fuzz_setup};
+static const struct module_setups setups = {setup_fns, 1};
+const struct module_setups module_setups = {setup_fns, 1};
+
 static bool inside(const uint8_t *buf, size_t len, const void *p, size_t n)
 {
     const uint8_t *b = p;
     return b >= buf && b <= buf + len && n <= (size_t)(buf + len - b);
 }
 
-static void check_string(const uint8_t *buf, size_t len, const char *s, size_t max, bool is_name)
+enum kind { NAME, TEXT, FEATURE };
+
+static bool char_ok(enum kind kind, char c)
+{
+    switch (kind) {
+    case NAME:
+        return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+               (c >= 'A' && c <= 'Z');
+    case FEATURE:
+        return c == '_' || c == '.' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z');
+    default:
+        return c >= 0x20 && c <= 0x7e;
+    }
+}
+
+static void check_string(const uint8_t *buf, size_t len, const char *s, size_t max, enum kind kind)
 {
     REQUIRE(inside(buf, len, s, 1), "string outside the module");
     size_t room = (size_t)(buf + len - (const uint8_t *)s);
     const char *end = memchr(s, 0, room);
     size_t n = end ? (size_t)(end - s) : room;
     REQUIRE(n < room && n <= max, "string of %zu bytes not terminated inside the module", n);
-    REQUIRE(!is_name || n > 0, "empty name");
+    REQUIRE(kind == TEXT || n > 0, "empty name");
     for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        bool ok = is_name ? (c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-                             (c >= 'A' && c <= 'Z'))
-                          : (c >= 0x20 && c <= 0x7e);
-        REQUIRE(ok, "byte 0x%02x in a %s", (unsigned)(uint8_t)c, is_name ? "name" : "description");
+        REQUIRE(char_ok(kind, s[i]), "byte 0x%02x in a string of kind %d", (unsigned)(uint8_t)s[i],
+                (int)kind);
     }
 }
 
@@ -59,13 +82,17 @@ static void check_payloads(const uint8_t *buf, size_t len, const struct payload 
 {
     REQUIRE(n >= 1 && n <= cap, "%u payloads accepted, room for %u", n, cap);
     for (unsigned i = 0; i < n; i++) {
-        check_string(buf, len, p[i].name, MODULE_MAX_NAME, true);
-        check_string(buf, len, p[i].description, MODULE_MAX_DESC, false);
+        check_string(buf, len, p[i].name, MODULE_MAX_NAME, NAME);
+        check_string(buf, len, p[i].description, MODULE_MAX_DESC, TEXT);
+        if (p[i].feature) {
+            check_string(buf, len, p[i].feature, MODULE_MAX_FEATURE, FEATURE);
+        }
         REQUIRE(p[i].body_len >= 1 && p[i].body_len <= MODULE_MAX_BODY, "body of %u bytes",
                 (unsigned)p[i].body_len);
         REQUIRE(inside(buf, len, p[i].body, p[i].body_len), "body outside the module");
         REQUIRE(p[i].body >= buf + MODULE_HEADER_LEN, "body inside the header");
-        REQUIRE(!p[i].prepare && !p[i].fn, "a module payload with code pointers");
+        REQUIRE(!p[i].fn && (!p[i].prepare || p[i].prepare == fuzz_setup),
+                "a module payload with code pointers of its own");
         REQUIRE(p[i].insns >= PAYLOAD_INSNS_VARIABLE && p[i].branches >= PAYLOAD_INSNS_VARIABLE,
                 "negative counts");
         REQUIRE(!(p[i].flags & ~(uint32_t)PAYLOAD_KNOWN_FLAGS),
@@ -98,14 +125,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static struct payload out[CAP], again[CAP];
     char why[MODULE_WHY_MAX], why2[MODULE_WHY_MAX];
     unsigned n = 99, n2 = 99;
-    bool ok = module_parse(buf, len, 32, out, cap, &n, why, sizeof why);
+    bool ok = module_parse(buf, len, 32, &setups, out, cap, &n, why, sizeof why);
     if (ok) {
         check_payloads(buf, len, out, n, cap);
     } else {
         REQUIRE(n == 0, "refused with %u payloads", n);
         REQUIRE(why[0] != '\0' && memchr(why, 0, sizeof why), "refused without a message");
     }
-    bool ok2 = module_parse(buf, len, 32, again, cap, &n2, why2, sizeof why2);
+    bool ok2 = module_parse(buf, len, 32, &setups, again, cap, &n2, why2, sizeof why2);
     REQUIRE(ok2 == ok && n2 == n && (ok || strcmp(why, why2) == 0), "a second parse differs");
     REQUIRE(!ok || memcmp(out, again, n * sizeof out[0]) == 0, "a second parse differs");
     free(buf);

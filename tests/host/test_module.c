@@ -1,6 +1,8 @@
 /* The payload module parser (bench/module.c): a well-formed module gives
  * its payloads, pointing into it; every kind of damage, and every hostile
- * field behind a correct CRC, is refused with a message saying what. */
+ * field behind a correct CRC, is refused with a message saying what. Most
+ * checks use a version 1 module, which kernels still read; the fields
+ * version 2 adds (set-up, feature) have checks of their own. */
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +15,17 @@
 static uint8_t mod[MODULE_MAX_BYTES + 64];
 static size_t mod_len;
 static struct payload out[CAP];
+
+static const char *test_setup(struct payload_regs *regs, const struct payload_env *env)
+{
+    (void)regs;
+    (void)env;
+    return 0;
+}
+static payload_prepare_fn *const setup_fns[] = {test_setup};
+static const struct module_setups setups = {setup_fns, 1};
+/* What the host build links in place of an architecture's set-ups. */
+const struct module_setups module_setups = {setup_fns, 1};
 
 static void put32(size_t at, uint32_t v)
 {
@@ -43,11 +56,11 @@ static void build(void)
     memset(mod, 0, sizeof mod);
     static const uint8_t magic[4] = {'B', 'B', 'P', 'M'};
     memcpy(mod, magic, sizeof magic);
-    put16(4, MODULE_VERSION);
+    put16(4, 1);
     put16(6, MODULE_HEADER_LEN);
     put32(16, 2);
     put32(20, 32);
-    put16(24, MODULE_DESC_LEN);
+    put16(24, MODULE_DESC_LEN_V1);
     /* descriptors at 32 and 64, strings at 96, bodies at 160 and 176 */
     strcpy((char *)mod + 96, "lea_latency");
     strcpy((char *)mod + 108, "dependent LEA");
@@ -65,12 +78,32 @@ static void build(void)
     seal();
 }
 
+/* Version 2: the same two payloads in 40-byte descriptors (at 32 and 72),
+ * the first naming set-up 1 and the feature "sse4.2" (at 184, after the
+ * bodies); strings from 112, bodies at 160 and 176. */
+static void build_v2(void)
+{
+    build();
+    memmove(mod + 112, mod + 96, 48); /* the strings, now 112..156 */
+    const uint32_t d0[] = {112, 124, 160, 4, 1, 0, 0, 1, 184, 0};
+    const uint32_t d1[] = {138, 148, 176, 8, 9, 4, PAYLOAD_NEEDS_TSC, 0, 0, 0};
+    strcpy((char *)mod + 184, "sse4.2");
+    mod_len = 192;
+    for (unsigned i = 0; i < 10; i++) {
+        put32(32 + 4 * i, d0[i]);
+        put32(72 + 4 * i, d1[i]);
+    }
+    put16(4, MODULE_VERSION);
+    put16(24, MODULE_DESC_LEN);
+    seal();
+}
+
 /* Whether a kernel of mode_bits refuses the module with `want` in its reason. */
 static bool refused_in(unsigned mode_bits, size_t len, const char *want)
 {
     char why[MODULE_WHY_MAX] = "";
     unsigned n = 99;
-    bool ok = module_parse(mod, len, mode_bits, out, CAP, &n, why, sizeof why);
+    bool ok = module_parse(mod, len, mode_bits, &setups, out, CAP, &n, why, sizeof why);
     if (!ok && n == 0 && strstr(why, want)) {
         return true;
     }
@@ -96,7 +129,7 @@ int main(void)
     char why[MODULE_WHY_MAX];
     unsigned n = 0;
     build();
-    CHECK(module_parse(mod, mod_len, 32, out, CAP, &n, why, sizeof why) && n == 2,
+    CHECK(module_parse(mod, mod_len, 32, &setups, out, CAP, &n, why, sizeof why) && n == 2,
           "a well-formed module with two payloads is accepted");
     CHECK(strcmp(out[0].name, "lea_latency") == 0 &&
               strcmp(out[0].description, "dependent LEA") == 0 && out[0].body == mod + 160 &&
@@ -120,8 +153,8 @@ int main(void)
     mod[0] = 'X';
     CHECK(refused(mod_len, "no BBPM magic"), "a file without the magic is not a module");
     build();
-    put16(4, 2);
-    CHECK(refused(mod_len, "format version 2"), "an unknown format version is refused by number");
+    put16(4, 3);
+    CHECK(refused(mod_len, "format version 3"), "an unknown format version is refused by number");
 
     /* Hostile: every field wrong behind a correct CRC. */
     hostile32(16, 0);
@@ -149,7 +182,7 @@ int main(void)
                            "need long mode"),
           "a 32-bit kernel refuses a module of 64-bit bodies, saying why");
     n = 0;
-    CHECK(module_parse(mod, mod_len, 64, out, CAP, &n, why, sizeof why) && n == 2,
+    CHECK(module_parse(mod, mod_len, 64, &setups, out, CAP, &n, why, sizeof why) && n == 2,
           "a long-mode kernel accepts the module of 64-bit bodies");
     put16(26, 32);
     seal();
@@ -200,13 +233,46 @@ int main(void)
     hostile32(56, 0x80000000u);
     CHECK(refused(mod_len, "unknown flags"), "unknown flags are refused");
     hostile32(60, 0x00101000u);
-    CHECK(refused(mod_len, "prepare functions are not supported"),
-          "a descriptor with a prepare pointer is refused");
+    CHECK(refused(mod_len, "version 1 has no set-ups"),
+          "a version 1 descriptor with something at offset 28 is refused");
     hostile32(64, 96);
     CHECK(refused(mod_len, "used twice"), "two payloads with one name are refused");
+    build_v2();
+    n = 0;
+    CHECK(module_parse(mod, mod_len, 32, &setups, out, CAP, &n, why, sizeof why) && n == 2,
+          "a version 2 module is accepted");
+    CHECK(strcmp(out[0].name, "lea_latency") == 0 && out[0].prepare == test_setup &&
+              out[0].feature && strcmp(out[0].feature, "sse4.2") == 0 &&
+              strcmp(out[1].name, "dec_loop4") == 0 && !out[1].prepare && !out[1].feature &&
+              out[1].body == mod + 176 && out[1].insns == 9,
+          "version 2: set-up 1 is the kernel's first set-up, the feature name points into it");
+    build_v2();
+    put32(32 + 28, 2);
+    seal();
+    CHECK(refused(mod_len, "its set-up is not one this kernel has"),
+          "a set-up number beyond the kernel's is refused");
+    build_v2();
+    mod[184] = 'S';
+    seal();
+    CHECK(refused(mod_len, "feature has a forbidden byte 0x53"),
+          "an upper-case feature name is refused");
+    build_v2();
+    put32(32 + 32, (uint32_t)mod_len);
+    seal();
+    CHECK(refused(mod_len, "feature offset"), "a feature offset at the end is refused");
+    build_v2();
+    put32(72 + 36, 1);
+    seal();
+    CHECK(refused(mod_len, "reserved field is not 0"), "a version 2 reserved field is refused");
+    build_v2();
+    put16(24, MODULE_DESC_LEN_V1);
+    seal();
+    CHECK(refused(mod_len, "descriptor length"),
+          "version 2 with version 1's descriptor length is refused");
+
     build();
     n = 0;
-    CHECK(!module_parse(mod, mod_len, 32, out, 1, &n, why, sizeof why) && n == 0 &&
+    CHECK(!module_parse(mod, mod_len, 32, &setups, out, 1, &n, why, sizeof why) && n == 0 &&
               strstr(why, "more than this kernel takes"),
           "a module with more payloads than the caller has room for is refused");
     return check_summary();

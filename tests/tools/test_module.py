@@ -1,8 +1,10 @@
-"""`barebench payload`: a NASM source becomes a version-1 module whose
+"""`barebench payload`: a NASM source becomes a version-2 module whose
 header, CRC and descriptors say what the source says, in either mode (the
-header says which, and the bodies are that mode's code); a payload the module
-format cannot carry (a prepare function, an absolute address in its body)
-is refused with its name, and so is a source nasm rejects."""
+header says which, and the bodies are that mode's code), with the kernel's
+set-up a payload names by number and its FEATURE as a string; a payload the
+module format cannot carry (a prepare function of its own, an absolute
+address in its body) is refused with its name, and so is a source nasm
+rejects."""
 
 import os
 import struct
@@ -12,7 +14,7 @@ from common import KERNEL, tool, write_temp
 from bblib import module
 
 HEADER = struct.Struct("<4sHHIIIIHHI")
-DESC = struct.Struct("<IIIIiiII")
+DESC = struct.Struct("<IIIIiiIIII")
 
 GOOD = """%include "payload.mac"
 PAYLOAD two_adds, "two dependent ADDs", 2, NEEDS_TSC
@@ -44,15 +46,16 @@ def _module_of(mode, loop):
     assert code == 0, said
     data = open(out, "rb").read()
     magic, version, hlen, length, crc, count, table, dlen, mode_field, _ = HEADER.unpack_from(data)
-    assert (magic, version, hlen, dlen) == (b"BBPM", 1, 32, 32)
+    assert (magic, version, hlen, dlen) == (b"BBPM", 2, 32, 40)
     assert mode_field == (64 if mode == 64 else 0), "mode field %d" % mode_field
     assert length == len(data) and crc == zlib.crc32(data[16:]), "length or CRC wrong"
-    descs = [DESC.unpack_from(data, table + 32 * i) for i in range(count)]
-    got = [(_cstr(data, d[0]), _cstr(data, d[1]), data[d[2]:d[2] + d[3]], d[4], d[5], d[6])
-           for d in descs]
-    assert got == [("two_adds", "two dependent ADDs", bytes.fromhex("83c00183c001"), 2, 0, 0x20),
+    descs = [DESC.unpack_from(data, table + 40 * i) for i in range(count)]
+    got = [(_cstr(data, d[0]), _cstr(data, d[1]), data[d[2]:d[2] + d[3]], d[4], d[5], d[6],
+            d[7], d[8] and _cstr(data, d[8]), d[9]) for d in descs]
+    assert got == [("two_adds", "two dependent ADDs", bytes.fromhex("83c00183c001"), 2, 0, 0x20,
+                    0, 0, 0),
                    ("spin3", "inner loop of 3", bytes.fromhex("b903000000" + loop),
-                    -1, -1, 0)], got
+                    -1, -1, 0, 0, 0, 0)], got
 
 
 def test_module_says_what_the_source_says():
@@ -72,6 +75,33 @@ ENDPAYLOAD
     code, said, out = _build(src, "prep")
     assert code != 0 and "with_prep has a prepare function" in said, said
     assert not os.path.exists(out), "a refused source leaves no module"
+
+
+def test_kernel_setup_and_feature_carried():
+    src = GOOD + """extern itable_sse
+PAYLOAD with_setup, "starts from the SSE set-up", 1, NEEDS_SSE2, itable_sse
+    FEATURE "sse4.1"
+    pmulld xmm0, xmm1
+ENDPAYLOAD
+"""
+    code, said, out = _build(src, "setup")
+    assert code == 0, said
+    data = open(out, "rb").read()
+    table = HEADER.unpack_from(data)[6]
+    d = DESC.unpack_from(data, table + 40 * 2)
+    assert _cstr(data, d[0]) == "with_setup", _cstr(data, d[0])
+    assert d[7] == module.SETUPS.index("itable_sse") + 1, "set-up number %d" % d[7]
+    assert _cstr(data, d[8]) == "sse4.1", "feature %r" % _cstr(data, d[8])
+
+
+def test_bad_feature_name_refused():
+    src = GOOD + """PAYLOAD shouty, "feature in capitals", 1
+    FEATURE "SSE4.1"
+    nop
+ENDPAYLOAD
+"""
+    code, said, _ = _build(src, "shouty")
+    assert code != 0 and "shouty: the feature name" in said, said
 
 
 def test_absolute_address_refused_by_name():

@@ -7,14 +7,18 @@ writes from bench/payload.def), reads the payload descriptors that
 bench/x86/payload.mac put in the object's `.payloads` section (struct
 payload: a pointer field a word of the mode's size, an integer field 32
 bits), and writes them with their names, descriptions and bodies in the
-module format bench/module.h defines (version 1; the header says the mode),
-which the kernel of that mode reads from a multiboot module.
+module format bench/module.h defines (version 2; the header says the mode),
+which the kernel of that mode reads from a multiboot module, or a hosted
+program from module=PATH.
 
 A module carries no relocations: a body is copied by the harness and must
 be position-independent anyway, and a body that names an absolute address
 (a label, a data item) is refused here with the payload's name. A module
-payload has no prepare function (its registers start at 0): one that
-names a prepare function is refused; build it in with `make PAYLOAD=`.
+payload has no prepare function of its own (its registers start at 0),
+but it may name one of the kernel's set-ups (bench/x86/module_setups.c)
+as its prepare, which the descriptor carries by number; any other prepare
+is refused: build that payload in with `make PAYLOAD=`. FEATURE "name"
+(payload.mac) travels as a string.
 What the kernel would refuse (bench/module.c, app/modules.c) is refused
 here, before a boot: a name not of [A-Za-z0-9_] or used twice (case aside)
 or by a built-in payload, a description not printable ASCII or holding '@'
@@ -35,11 +39,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 INCLUDE = os.path.join(ROOT, "bench", "x86") + os.sep
 
 MAGIC = files.MODULE_MAGIC
-VERSION = 1
+VERSION = 2
 HEADER_LEN = 32
-DESC_LEN = 32
-MAX_BYTES = 64 << 10
-MAX_PAYLOADS = 32
+DESC_LEN = 40
+MAX_BYTES = 1024 << 10
+MAX_PAYLOADS = 4096
+MAX_FEATURE = 23
 MAX_BODY = 4096
 MAX_NAME = 31
 MAX_DESC = 160
@@ -47,6 +52,12 @@ MAX_COUNT = 100000  # instructions or branches per iteration
 VARIABLE = -1
 _NAME = re.compile(r"[A-Za-z0-9_]{1,%d}\Z" % MAX_NAME)
 _DESC = re.compile(r"[ -?A-~]{0,%d}\Z" % MAX_DESC)  # printable ASCII but '@'
+_FEATURE = re.compile(r"[a-z0-9._]{1,%d}\Z" % MAX_FEATURE)
+
+# The kernel's set-ups for module payloads, numbered from 1 in the order
+# bench/x86/module_setups.c lists them.
+with open(os.path.join(ROOT, "bench", "x86", "module_setups.c"), encoding="ascii") as _f:
+    SETUPS = re.search(r"setups\[\] = \{([^}]*)\}", _f.read()).group(1).replace(" ", "").split(",")
 
 
 def _from_sources(pattern, sources):
@@ -86,7 +97,8 @@ def descriptor_layout(mode):
         at += struct.calcsize("<" + code)
     return entry, offsets
 # The fields a module carries; any other must be 0, a prepare function above all.
-CARRIED = ("name", "description", "body", "body_len", "insns", "branches", "flags")
+CARRIED = ("name", "description", "body", "body_len", "insns", "branches", "flags", "prepare",
+           "feature")
 # The relocation of a pointer-sized absolute address: R_386_32 and
 # R_X86_64_64 are both type 1.
 R_ABSOLUTE = 1
@@ -97,8 +109,18 @@ class ModuleError(Exception):
     """A source that cannot become a module; the message names the payload."""
 
 
-def assemble(source, work, mode=32):
-    """Assembles source into an ELF object of the mode in work; returns its bytes."""
+class NasmErrors(ModuleError):
+    """NASM refused the source; lines: every error line it wrote."""
+
+    def __init__(self, message, lines):
+        super().__init__(message)
+        self.lines = lines
+
+
+def assemble(source, work, mode=32, all_errors=False):
+    """Assembles source into an ELF object of the mode in work; returns its
+    bytes. A refusal raises ModuleError with the first error, or with
+    all_errors NasmErrors carrying them all."""
     obj = os.path.join(work, os.path.basename(source) + ".o")
     files.write(os.path.join(work, layout.NASM_NAME), layout.nasm().encode("ascii"))
     proc = subprocess.run(["nasm", "-f", "elf%d" % mode, "-I", INCLUDE, "-I", work + os.sep,
@@ -109,6 +131,8 @@ def assemble(source, work, mode=32):
         said = proc.stderr.strip().splitlines() or ["no message"]
         errors = [line for line in said if ": error: " in line] or said
         more = " (and %d more errors)" % (len(errors) - 1) if len(errors) > 1 else ""
+        if all_errors:
+            raise NasmErrors("nasm failed: %s%s" % (errors[0], more), errors)
         raise ModuleError("nasm failed: %s%s" % (errors[0], more))
     with open(obj, "rb") as f:
         return f.read()
@@ -149,6 +173,11 @@ class Elf:
 
     def symbols(self):
         """(name, value, size, info, other, section index) for every symbol."""
+        if not hasattr(self, "_symbols"):
+            self._symbols = self._read_symbols()
+        return self._symbols
+
+    def _read_symbols(self):
         for s in self.sections:
             if s[1] == SHT_SYMTAB:
                 raw = self.data[s[4]:s[4] + s[5]]
@@ -157,6 +186,12 @@ class Elf:
                 return [(n, v, z, i, t, x) for n, i, t, x, v, z in
                         (struct.unpack_from("<IBBHQQ", raw, o) for o in range(0, len(raw), 24))]
         return []
+
+    def symbol_name(self, index):
+        """The name of symbol number index, from the symbol table's strings."""
+        table = next(s for s in self.sections if s[1] == SHT_SYMTAB)
+        strings = self.sections[table[6]]
+        return self._cstr(strings[4] + self.symbols()[index][0])
 
     def relocations(self):
         """(section index it applies to, offset, type, symbol index, addend) for
@@ -216,9 +251,19 @@ def payloads_of(elf):
         named = where["name"] and where["name"][0] != "extern"
         name = _string(elf, where["name"][0], where["name"][1], "name", "#%d" % len(out)) \
             if named else "#%d" % len(out)
+        setup = 0
         if where["prepare"] is not None or fields["prepare"] != 0:
-            raise ModuleError("payload %s has a prepare function: a module cannot carry one "
-                              "(its registers start at 0); build it in with make PAYLOAD=" % name)
+            symbol = elf.symbol_name(where["prepare"][1]) if where["prepare"] and \
+                where["prepare"][0] == "extern" else None
+            if symbol not in SETUPS:
+                raise ModuleError("payload %s has a prepare function: a module cannot carry one "
+                                  "(its registers start at 0) and may name only the kernel's "
+                                  "set-ups (%s); build it in with make PAYLOAD="
+                                  % (name, ", ".join(SETUPS)))
+            setup = SETUPS.index(symbol) + 1
+        feature = None
+        if where["feature"] is not None:
+            feature = _string(elf, where["feature"][0], where["feature"][1], "feature", name)
         if not (where["name"] and where["description"] and where["body"]):
             raise ModuleError("payload %s: not a PAYLOAD descriptor from payload.mac" % name)
         for field in FIELDS:
@@ -234,6 +279,8 @@ def payloads_of(elf):
             "insns": struct.unpack("<i", struct.pack("<I", fields["insns"]))[0],
             "branches": struct.unpack("<i", struct.pack("<I", fields["branches"]))[0],
             "flags": fields["flags"],
+            "setup": setup,
+            "feature": feature,
         })
     for sec, off, _, _, _ in rels:
         if sec == table:
@@ -270,6 +317,8 @@ def _problem(p, names, mode):
         return "more branches (%d) than instructions (%d)" % (p["branches"], p["insns"])
     if p["flags"] & ~KNOWN_FLAGS:
         return "unknown flags 0x%x" % (p["flags"] & ~KNOWN_FLAGS)
+    if p.get("feature") is not None and not _FEATURE.match(p["feature"]):
+        return "the feature name has 1 to %d characters of a-z, 0-9, '.' and _" % MAX_FEATURE
     return None
 
 
@@ -293,7 +342,7 @@ def seal(module):
 
 
 def pack(payloads, mode=32):
-    """The module bytes (format version 1, bench/module.h) for these payloads
+    """The module bytes (format version 2, bench/module.h) for these payloads
     of the mode: the header's mode field is 0 for 32-bit bodies (as every
     module before the field), 64 for 64-bit ones."""
     _check(payloads, mode)
@@ -306,15 +355,19 @@ def pack(payloads, mode=32):
         strings += p["name"].encode("latin-1") + b"\0"
         desc_at = at + len(strings)
         strings += p["description"].encode("latin-1") + b"\0"
-        offsets.append((name_at, desc_at))
+        feature_at = 0
+        if p.get("feature"):
+            feature_at = at + len(strings)
+            strings += p["feature"].encode("ascii") + b"\0"
+        offsets.append((name_at, desc_at, feature_at))
     bodies_at = (at + len(strings) + 15) & ~15
     blob = bytearray()
     descs = bytearray()
-    for p, (name_at, desc_at) in zip(payloads, offsets):
+    for p, (name_at, desc_at, feature_at) in zip(payloads, offsets):
         body_at = bodies_at + len(blob)
         blob += p["body"] + b"\0" * (-len(p["body"]) % 16)
-        descs += struct.pack("<IIIIiiII", name_at, desc_at, body_at, len(p["body"]), p["insns"],
-                             p["branches"], p["flags"], 0)
+        descs += struct.pack("<IIIIiiIIII", name_at, desc_at, body_at, len(p["body"]), p["insns"],
+                             p["branches"], p["flags"], p.get("setup", 0), feature_at, 0)
     header = MAGIC + struct.pack("<HHIIIIHHI", VERSION, HEADER_LEN, 0, 0, len(payloads), table,
                                  DESC_LEN, 64 if mode == 64 else 0, 0)
     module = header + descs + strings + b"\0" * (bodies_at - at - len(strings)) + blob
