@@ -3,6 +3,7 @@
  * program's arguments, a fault is a signal. */
 #include "app/bootopts.h"
 #include "app/linux/hosted.h"
+#include "app/linux/module_files.h"
 #include "app/platform.h"
 #include "app/run_errors.h"
 #include "kernel/console.h"
@@ -66,6 +67,7 @@ void platform_options_apply(void)
 void platform_machine_init(void)
 {
     hosted_machine_init();
+    module_files_load();
 }
 
 void platform_cpu_init(const struct cpu_info *cpu)
@@ -85,12 +87,17 @@ void platform_raise_fault(unsigned fault)
     trap_raise_deliberate(deliberate_vectors[fault]);
 }
 
-/* kernel/linux/x86/syscall.asm's _start calls this with the arguments. */
+/* kernel/linux/x86/syscall.asm's _start calls this with the arguments: the
+ * boot options, and module=PATH for each payload module (the files a boot
+ * loader would load beside the kernel). */
 void hosted_main(int argc, char **argv);
 void hosted_main(int argc, char **argv)
 {
     size_t at = 0;
     for (int i = 1; i < argc; i++) {
+        if (module_files_take(argv[i])) {
+            continue;
+        }
         size_t len = strlen(argv[i]);
         if (at + len + 2 > sizeof command_line) {
             left_out = argv[i];
