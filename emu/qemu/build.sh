@@ -95,43 +95,9 @@ if [ $source_only = 0 ] && built; then
     exit 0
 fi
 export DEBIAN_FRONTEND=noninteractive
-updated=0
-apt_update() {
-    if [ $updated = 0 ]; then
-        say "apt-get update"
-        apt-get update -qq >&2
-        updated=1
-    fi
-}
-
-# --- deb-src entry, derived from the existing deb entries ---------------------
-have_debsrc() {
-    grep -qsE '^[[:space:]]*deb-src[[:space:]]' /etc/apt/sources.list \
-        /etc/apt/sources.list.d/*.list && return 0
-    grep -qsE '^[[:space:]]*Types:.*deb-src' /etc/apt/sources.list.d/*.sources && return 0
-    return 1
-}
-if ! have_debsrc; then
-    say "no deb-src entry: deriving one from the deb entries"
-    out=/etc/apt/sources.list.d/barebench-deb-src.sources
-    : > "$out.tmp"
-    for f in /etc/apt/sources.list.d/*.sources; do
-        [ -e "$f" ] || continue
-        # Copy every stanza whose Types has "deb", with Types: deb-src.
-        awk 'BEGIN { RS = ""; ORS = "\n\n" }
-             /(^|\n)Types:[^\n]*(^|[ \t])deb([ \t]|\n|$)/ {
-                 sub(/Types:[^\n]*/, "Types: deb-src"); print }' "$f" >> "$out.tmp"
-    done
-    if [ -e /etc/apt/sources.list ]; then
-        list=/etc/apt/sources.list.d/barebench-deb-src.list
-        sed -nE 's/^[[:space:]]*deb([[:space:]])/deb-src\1/p' /etc/apt/sources.list > "$list"
-        [ -s "$list" ] || rm -f "$list"
-    fi
-    if [ -s "$out.tmp" ]; then mv "$out.tmp" "$out"; else rm -f "$out.tmp"; fi
-    have_debsrc || die "could not derive a deb-src entry"
-    updated=0
-    apt_update
-fi
+# shellcheck source=../../tools/debsrc.sh
+. "$here/../../tools/debsrc.sh"
+debsrc_ensure
 
 # --- build dependencies: the emu group of tools/packages.list ----------------
 "$here/../../tools/deps.sh" emu >&2
@@ -141,10 +107,7 @@ mkdir -p "$cache/download" "$dir"
 src=$dir/src
 if [ ! -e "$src/.barebench-patched" ]; then
     if ! ls "$cache/download/qemu_${upver}.dsc" >/dev/null 2>&1; then
-        say "apt-get source --download-only qemu=$debver"
-        ( cd "$cache/download" &&
-          { apt-get source -qq --download-only "qemu=$debver" >&2 ||
-            { apt_update; apt-get source -qq --download-only "qemu=$debver" >&2; }; } )
+        debsrc_fetch qemu "$debver" "$cache/download"
     fi
     rm -rf "$src" "$dir/src.tmp"
     say "unpacking (dpkg-source -x applies Debian's patches)"
