@@ -307,6 +307,8 @@ help:
 	@echo "make bench-hosted  the hosted program (PLATFORM=linux) 3 times on this machine: each payload"
 	@echo "                in ticks and calibrated cycles beside the published figures; ARGS='options'"
 	@echo "                (default unroll=1000)"
+	@echo "make bench-itable  the instruction table of this machine (hosted): latency and"
+	@echo "                throughput of every register form of NASM's insns.dat, build/linux/bench-itable/"
 	@echo "make bench-emu  guest speed, without -icount: Debian's QEMU and the counting QEMU with"
 	@echo "                pmu=off, with the counters stopped and counting (ns per guest instruction)"
 	@echo "make check      host tests and the boot matrix; ends with 'N passed, N failed'"
@@ -340,6 +342,15 @@ clean:
 .PHONY: bench-emu
 bench-emu: emu
 	@tools/bench_emu.py -o $(BUILD)/bench-emu
+
+# The instruction table of this machine (docs/itable.md): every register
+# form of NASM's insns.dat, latency and throughput, measured by the hosted
+# program; the table goes to build/linux/bench-itable/.
+.PHONY: bench-itable
+bench-itable:
+	@$(MAKE) --no-print-directory -j2 PLATFORM=linux
+	@tools/barebench itable --hosted --program build/linux/barebench -o build/linux/bench-itable \
+	  $(if $(ARGS),--append '$(ARGS)')
 
 .PHONY: bench-hosted
 bench-hosted:

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""The generated instruction table (docs/itable.md) run for real. Under the
+counting QEMU with -icount, in long mode and in 32-bit mode, every
+generated payload the model's CPU has measures exactly its instruction
+count, as many cycles, and its 16 loop branches, and none faults: this
+proves the generator's counts and the windows. The rest are skipped for a
+feature the CPU lacks, by name. On this machine the hosted run writes the
+table, whose JSON has the fields the issue names; figures on silicon are
+make bench-itable's, not a test's."""
+
+import collections
+import json
+import os
+import subprocess
+
+import bootcheck as bc
+from bblib import itable, records
+
+TOOL = os.path.join(bc.ROOT, "tools", "barebench")
+OPTIONS = "reps=1 warmup=0 unroll=1 events=instructions,cycles,branches"
+NAMES = ("INSTRUCTION_RETIRED", "UNHALTED_CORE_CYCLES", "BRANCH_INSTRUCTIONS_RETIRED")
+# Payloads that must measure exactly on Skylake-Client (QEMU 7.2 runs no
+# AVX-512, GFNI, SHA, VAES or VPCLMULQDQ): about 3300 in long mode.
+MIN_EXACT = 3000
+
+
+def run_itable(out, *args):
+    proc = subprocess.run([TOOL, "itable", "-o", out] + list(args), capture_output=True,
+                          text=True, timeout=900)
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+def check_counting(mode):
+    target = "counting QEMU Skylake-Client, %d-bit itable" % mode
+    out = os.path.join(bc.BUILD, "itable-counting-%d" % mode)
+    extra = ["--long-mode"] if mode == 64 else []
+    code, said = run_itable(out, "--qemu", "Skylake-Client", "--counting", "--icount",
+                            "--append", OPTIONS, *extra)
+    if not bc.report(code == 0, "%s: the run and its table (%s)" % (target, said.strip()[-300:])):
+        return
+    log = os.path.join(out, "qemu-Skylake-Client.log")
+    run = records.check_log(open(log, encoding="latin-1").read(), log)[0]
+    declared = {r.fields["name"]: int(r.fields["expected"]) for r in run.of_type("bench")}
+    got = collections.defaultdict(dict)
+    for r in run.of_type("result"):
+        got[r.fields["bench"]][r.fields["event"]] = {r.fields[s] for s in ("min", "median",
+                                                                             "max")}
+    wrong = []
+    for name, events in got.items():
+        want = (declared[name], declared[name], 0 if name == itable.CALIBRATION else itable.LOOP)
+        if any(events.get(e) != {"%d.00" % w} for e, w in zip(NAMES, want)):
+            wrong.append("%s %s (want %s)" % (name, events, want))
+    bc.report(not wrong and len(got) >= MIN_EXACT,
+              "%s: %d payloads measure exactly their instructions, as many cycles and their "
+              "branches%s" % (target, len(got), "; wrong: %s" % wrong[:4] if wrong else ""))
+    faults = [r.fields["bench"] for r in run.of_type("fault")]
+    bc.report(not faults, "%s: no generated payload faults (%s)" % (target, faults[:5]))
+    skips = collections.Counter(r.fields["reason"] for r in run.of_type("skip"))
+    module_payloads = sum(int(n) for n in
+                          [line.split()[2] for line in open(log, encoding="latin-1")
+                           if line.startswith("module ") and "payload(s):" in line])
+    bc.report(set(skips) <= {"the CPU has no %s" % f for f in
+                             ("AVX512F", "gfni", "sha", "vaes", "vpclmulqdq")}
+              and len(got) + sum(skips.values()) == module_payloads,
+              "%s: every one of the %d payloads is measured or skipped for a feature the model "
+              "lacks, by name (%s)" % (target, module_payloads, dict(skips)))
+    table = json.load(open(os.path.join(out, "itable.json")))
+    by = {r["form"]: r for r in table}
+    bc.report(by["IMUL r32, r32"]["latency"] is not None and
+              by["VPADDD zmm, zmm, zmm"]["skipped"] == "latency: the CPU has no AVX512F; "
+              "throughput: the CPU has no AVX512F",
+              "%s: the table has IMUL r32, r32 and says why VPADDD zmm has no figure (%s)"
+              % (target, by["VPADDD zmm, zmm, zmm"]["skipped"]))
+
+
+def check_hosted():
+    program = os.path.join(bc.BUILD, "linux", "barebench")
+    out = os.path.join(bc.BUILD, "itable-hosted")
+    forms = ("ADD r32, r32", "IMUL r32, r32", "MOVD r32, xmm", "FMUL st(i), st(0)", "JMP r64",
+             "VPDPBUSD zmm, zmm, zmm")
+    args = ["--hosted", "--program", program]
+    for f in forms:
+        args += ["--forms", f]
+    code, said = run_itable(out, *args)
+    if not bc.report(code == 0, "hosted itable of %d forms runs (%s)" % (len(forms),
+                                                                        said.strip()[-300:])):
+        return
+    table = json.load(open(os.path.join(out, "itable.json")))
+    bc.report(isinstance(table, list) and sorted(r["form"] for r in table) == sorted(forms) and
+              all({"form", "latency", "throughput", "skipped"} <= set(r) for r in table),
+              "the JSON is a list of objects with form, latency, throughput and skipped")
+    by = {r["form"]: r for r in table}
+    measured = [f for f in forms[:4] if by[f]["latency"] is not None and by[f]["latency"] > 0]
+    bc.report(len(measured) == 4 and by["JMP r64"]["skipped"] == "control flow",
+              "hosted: a latency for each measurable form (the helper's one too), control flow "
+              "skipped with its reason (%s)" % {f: (by[f]["latency"], by[f]["skipped"])
+                                                for f in forms})
+    vnni = by["VPDPBUSD zmm, zmm, zmm"]
+    bc.report((vnni["latency"] is not None) != bool(vnni["skipped"] and "avx512vnni"
+                                                     in vnni["skipped"]),
+              "hosted: an AVX-512 VNNI form is measured, or skipped naming avx512vnni (%s)"
+              % vnni["skipped"])
+    for name in ("itable.md", "itable.csv"):
+        bc.report(os.path.getsize(os.path.join(out, name)) > 0, "hosted: %s written" % name)
+
+
+def main():
+    problem = bc.launch.counting_problem(bc.launch.COUNTING_QEMU_64)
+    if bc.report(problem is None, "the counting QEMU is built (%s)" % (problem or "make emu")):
+        bc.in_parallel(check_counting, [64, 32])
+    check_hosted()
+    return bc.summary()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

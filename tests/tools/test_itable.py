@@ -1,0 +1,192 @@
+"""The instruction table's generator and table (docs/itable.md): from NASM's
+insns.dat (tools/nasm-insns.sh) at least 1000 forms of every instruction-set
+family the issue names are generated, none privileged, control flow or
+system; each payload declares exactly the instructions and branches its
+source has; every form not generated says why; and the table's arithmetic
+(latency, helper, throughput, calibration, merge) gives the figures a run's
+records mean."""
+
+import json
+import os
+import re
+import subprocess
+
+from common import ROOT, Skip, tool, write_temp
+from bblib import itable, itable_table
+
+_text = {}
+
+
+def _insns_text():
+    if "text" not in _text:
+        proc = subprocess.run([os.path.join(ROOT, "tools", "nasm-insns.sh")],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise Skip("NASM's insns.dat is not here and cannot be fetched: %s"
+                       % proc.stderr.strip().splitlines()[-1:])
+        with open(proc.stdout.strip(), encoding="latin-1") as f:
+            _text["text"] = f.read()
+    return _text["text"]
+
+
+_gen = {}
+
+
+def _generated(mode):
+    if mode not in _gen:
+        _gen[mode] = itable.generate(_insns_text(), mode)
+    return _gen[mode]
+
+
+# A form of each family the issue names, which the 64-bit table generates.
+FAMILIES = {
+    "integer": "IMUL r32, r32", "x87": "FMUL st(i), st(0)", "MMX": "PADDB mm, mm",
+    "SSE": "ADDPS xmm, xmm", "SSE2": "PADDD xmm, xmm", "SSE3": "HADDPS xmm, xmm",
+    "SSSE3": "PSHUFB xmm, xmm", "SSE4.1": "PMULLD xmm, xmm", "SSE4.2": "CRC32 r32, r32",
+    "BMI1": "ANDN r32, r32, r32", "BMI2": "PDEP r64, r64, r64", "AES": "AESENC xmm, xmm",
+    "CLMUL": "PCLMULQDQ xmm, xmm, i8", "SHA": "SHA256RNDS2 xmm, xmm, xmm0",
+    "AVX": "VADDPS ymm, ymm, ymm", "AVX2": "VPADDD ymm, ymm, ymm",
+    "FMA": "VFMADD231PS ymm, ymm, ymm", "AVX-512": "VPADDD zmm, zmm, zmm",
+}
+
+
+def test_a_thousand_forms_of_every_family():
+    gen = _generated(64)
+    made = {f["form"]: f for f in gen.forms if not f["skipped"]}
+    assert len(made) >= 1000, "only %d forms generated" % len(made)
+    missing = ["%s (%s)" % (family, form) for family, form in FAMILIES.items()
+               if form not in made or not made[form]["latency"] or not made[form]["throughput"]]
+    assert not missing, "no latency and throughput payloads for: %s" % ", ".join(missing)
+
+
+def test_the_32_bit_table_has_no_long_mode_form():
+    gen = _generated(32)
+    made = [f["form"] for f in gen.forms if not f["skipped"]]
+    assert len(made) >= 1000, "only %d forms generated in 32-bit mode" % len(made)
+    assert not [f for f in made if re.search(r"\br64\b", f)], "a 64-bit register in 32-bit mode"
+
+
+def test_never_privileged_control_flow_or_system():
+    bad = itable.CONTROL | itable.SYSTEM
+    for mode in (32, 64):
+        made = [f["form"].split()[0] for f in _generated(mode).forms if not f["skipped"]]
+        wrong = sorted({m for m in made if m in bad or itable.STACK.match(m)})
+        assert not wrong, "generated in %d-bit mode: %s" % (mode, wrong)
+    lines = [f for f in itable.parse(_insns_text()) if "PRIV" in f.flags]
+    priv = {itable.form_text(f, itable._plan(f, 64)[0]) for f in lines}
+    made = {f["form"] for f in _generated(64).forms if not f["skipped"]}
+    assert not priv & made, "privileged forms generated: %s" % sorted(priv & made)[:5]
+
+
+def test_every_form_not_generated_says_why():
+    for mode in (32, 64):
+        silent = [f["form"] for f in _generated(mode).forms
+                  if not f["skipped"] and not f["latency"] and not f["throughput"]]
+        assert not silent, "forms with neither payload nor reason: %s" % silent[:5]
+        unexplained = [f["form"] for f in _generated(mode).forms
+                       if not f["skipped"] and not f["latency"] and not f.get("latency_skipped")]
+        assert not unexplained, "no latency and no reason: %s" % unexplained[:5]
+
+
+def test_declared_counts_are_the_source_lines():
+    """Each PAYLOAD's instruction count is 1 + LOOP x (its lines + 2), its
+    branches LOOP: counted here from the NASM source, not from the generator's
+    own arithmetic."""
+    source = itable.nasm_source(_generated(64), 64)
+    blocks = re.findall(r"^PAYLOAD (\w+), \"[^\"]*\", (\d+), [^\n]*\n(.*?)^ENDPAYLOAD", source,
+                        re.M | re.S)
+    assert len(blocks) == len(_generated(64).payloads), "%d blocks" % len(blocks)
+    wrong = []
+    for name, insns, body in blocks:
+        code = [line for line in body.splitlines()
+                if line.strip() and not line.strip().startswith(("BRANCHES", "FEATURE", "%$"))]
+        branches = [line for line in code if line.strip().startswith("j")]
+        declared = re.search(r"BRANCHES (\d+)", body)
+        if name == itable.CALIBRATION:
+            ok = int(insns) == len(code) and not branches and not declared
+        else:
+            loop = int(re.search(r"mov \w+, (\d+)", code[0]).group(1))
+            ok = int(insns) == 1 + loop * (len(code) - 1) and len(branches) == 1 and \
+                declared and int(declared.group(1)) == loop
+        if not ok:
+            wrong.append(name)
+    assert not wrong, "payloads whose counts are not their source's: %s" % wrong[:5]
+
+
+def _manifest():
+    return {"source": "test", "mode": 64, "links": 8, "loop": 16,
+            "calibration": ["itcal", 1536],
+            "helpers": {"ith_vec_gpr": ["vec", "gpr"]},
+            "forms": [
+                {"form": "IMUL r32, r32", "skipped": None, "latency": "l1", "throughput": "t1",
+                 "copies": 48},
+                {"form": "MOVD r32, xmm", "skipped": None, "latency": "l2", "throughput": None,
+                 "helper": "ith_vec_gpr", "throughput_skipped": "test"},
+                {"form": "JMP r64", "skipped": "control flow", "latency": None,
+                 "throughput": None}]}
+
+
+def _bench(name, ticks=None, skip=None):
+    results = [] if ticks is None else [{"event": "TSC", "unit": "ticks",
+                                         "median": "%.2f" % ticks}]
+    return {"name": name, "results": results, "skip": skip, "fault": None}
+
+
+def _target(brand, per_cycle, imul_lat, imul_tp):
+    """A run whose TSC ticks per_cycle ticks a cycle: IMUL's chain imul_lat
+    cycles a link, its copies imul_tp each; MOVD + helper 6 cycles a link,
+    the helper's round trip 4 a pair."""
+    turn = 16
+    return {"vendor": "GenuineIntel", "family": 6, "model": 0x55, "brand": brand,
+            "benches": [_bench("itcal", 1536 * per_cycle),
+                        _bench("l1", 8 * turn * imul_lat * per_cycle),
+                        _bench("t1", 48 * turn * imul_tp * per_cycle),
+                        _bench("l2", 4 * turn * 6 * per_cycle),
+                        _bench("ith_vec_gpr", 8 * turn * 2 * per_cycle)]}
+
+
+def test_table_arithmetic():
+    rows = itable_table.rows_of(_target("cpu A", 2, 3, 0.5), _manifest())
+    by = {r["form"]: r for r in rows}
+    assert (by["IMUL r32, r32"]["latency"], by["IMUL r32, r32"]["throughput"]) == (3.0, 0.5), \
+        by["IMUL r32, r32"]
+    assert by["MOVD r32, xmm"]["latency"] == 4.0, "6 a link, helper 2: %s" % by["MOVD r32, xmm"]
+    assert by["JMP r64"]["skipped"] == "control flow" and by["JMP r64"]["latency"] is None
+
+
+def test_skipped_payloads_give_the_reason():
+    target = _target("cpu A", 2, 3, 0.5)
+    target["benches"][1] = _bench("l1", skip="the CPU has no bmi2")
+    target["benches"][2] = _bench("t1", skip="the CPU has no bmi2")
+    row = itable_table.rows_of(target, _manifest())[0]
+    assert row["latency"] is None and "the CPU has no bmi2" in row["skipped"], row
+
+
+def test_merge_puts_a_column_per_cpu():
+    rows = itable_table.rows_of(_target("cpu A", 2, 3, 0.5), _manifest()) + \
+        itable_table.rows_of(_target("cpu B", 1, 4, 1), _manifest())
+    a, b = write_temp(json.dumps(rows[:3]), "a.json"), write_temp(json.dumps(rows[3:]), "b.json")
+    out = os.path.join(os.path.dirname(a), "merged")
+    code, stdout, stderr = tool("itable", "--merge", a, b, "-o", out)
+    assert code == 0, stderr
+    merged = json.load(open(os.path.join(out, "itable.json")))
+    assert all({"form", "latency", "throughput", "skipped"} <= set(r) for r in merged)
+    header = open(os.path.join(out, "itable.csv")).readline()
+    assert header.count("latency ") == 2, header
+    md = open(os.path.join(out, "itable.md")).read()
+    assert "| IMUL r32, r32 | 3.00 | 4.00 | 0.50 | 1.00 |" in md, md
+
+
+def test_bad_merge_input_refused():
+    path = write_temp(json.dumps({"targets": []}), "report.json")
+    code, _, stderr = tool("itable", "--merge", path, "-o", path + ".out")
+    assert code == 1 and "not an itable.json" in stderr, stderr
+
+
+def test_forms_matching_nothing_refused():
+    code, _, stderr = tool("itable", "--hosted", "--forms", "NOSUCH *", "-o",
+                           write_temp("", "x") + ".d")
+    if "hosted program" in stderr or "NASM's insns.dat:" in stderr:
+        raise Skip(stderr.strip())
+    assert code == 1 and "no form of insns.dat matches" in stderr, stderr
+

@@ -1,0 +1,266 @@
+"""The instruction table of a run: each generated form's latency and
+reciprocal throughput in core cycles, from the records of the run that
+measured the itable modules and the forms file (itable-forms.json) that
+tools/bblib/itable.py wrote beside them (docs/itable.md).
+
+Cycles are a cycle event's count where the PMU gives one, else TSC ticks
+divided by ticks per cycle, which the table's own unrolled chain of
+dependent ADDs gives (one cycle each, as the kernel's calibration assumes).
+Every payload is a loop of LOOP turns (the
+manifest's "loop"). A latency payload's turn is LINKS links of a chain, so
+its cycles per iteration divided by LOOP x LINKS are the latency; a chain
+closed by a helper has LINKS / 2 links of the form and the helper a turn,
+and the helper's latency (half its measured round trip) is taken off. A
+throughput payload's turn is N independent copies: cycles per iteration /
+(LOOP x N). The loop's DEC and JNZ are not taken off: they run beside the
+chain, and beside N copies they are a share the table does not hide
+(docs/itable.md).
+
+Several runs merge into one table with a column per CPU.
+"""
+
+import csv
+import io
+import json
+from decimal import Decimal, ROUND_HALF_EVEN
+
+from . import published, report, results
+
+_MILLI = Decimal("0.001")
+
+
+
+
+def _cycle_event(bench):
+    for r in bench["results"]:
+        event = r["event"].lower()
+        if "cycle" in event and "ref" not in event and r["unit"] != "ticks":
+            return Decimal(r["median"])
+    return None
+
+
+def _ticks(bench):
+    return next((Decimal(r["median"]) for r in bench["results"] if r["unit"] == "ticks"), None)
+
+
+def _per_cycle(target, benches, manifest):
+    """TSC ticks per cycle: from the table's own unrolled chain of dependent
+    ADDs (one cycle each on every core the kernel calibrates with,
+    results.CALIBRATED; its thousand links resolve the ratio to far more
+    digits than the run's two-decimal record), else from the run's record."""
+    name, links = manifest["calibration"]
+    bench = benches.get(name)
+    ticks = _ticks(bench) if bench and not _absent(bench) else None
+    if ticks:
+        return ticks / links
+    per_cycle = results.per_cycle_of(target)
+    return Decimal(per_cycle) if per_cycle else None
+
+
+def _cycles(bench, per_cycle):
+    """Cycles per iteration of a benchmark: its cycle event, else its TSC
+    ticks over ticks per cycle; None when neither."""
+    cycles = _cycle_event(bench)
+    if cycles is not None:
+        return cycles
+    ticks = _ticks(bench)
+    return ticks / per_cycle if ticks is not None and per_cycle else None
+
+
+def _events_of(bench, per):
+    """The other events of a benchmark, per instruction of the form."""
+    out = {}
+    for r in bench["results"]:
+        if r["unit"] == "ticks" or "cycle" in r["event"].lower():
+            continue
+        out[r["event"]] = float((Decimal(r["median"]) / per).quantize(_MILLI))
+    return out
+
+
+def _absent(bench):
+    """Why a benchmark has no value: skipped, faulted, or never run."""
+    if bench is None:
+        return "not measured in this run"
+    if bench["skip"] is not None:
+        return bench["skip"]
+    if bench["fault"] is not None:
+        return "raised %s on this CPU" % bench["fault"]["mnemonic"]
+    return None
+
+
+def cpu_name(target):
+    """The CPU's microarchitecture where published.py knows it, its brand
+    string and signature: one column of a merged table each."""
+    uarch = published.lookup(target["vendor"], target["family"], target["model"])
+    return "%s%s (%s %s/%s)" % (uarch.name + ": " if uarch else "", target["brand"].strip(),
+                                target["vendor"], target["family"], target["model"])
+
+
+def rows_of(target, manifest):
+    """One dict per form of the manifest, measured in target. Each payload
+    runs its lines manifest["loop"] times an iteration."""
+    benches = {b["name"]: b for b in target["benches"]}
+    turns = manifest["loop"]
+    links = manifest["links"] * turns
+    per_cycle = _per_cycle(target, benches, manifest)
+    helper_latency = {}
+    for name in manifest["helpers"]:
+        b = benches.get(name)
+        cycles = _cycles(b, per_cycle) if b and not _absent(b) else None
+        helper_latency[name] = None if cycles is None else cycles / links
+    out = []
+    for form in manifest["forms"]:
+        row = {"form": form["form"], "cpu": cpu_name(target), "latency": None,
+               "throughput": None, "skipped": form["skipped"], "notes": [], "events": {}}
+        out.append(row)
+        if form["skipped"]:
+            continue
+        why = []
+        lat = benches.get(form["latency"]) if form["latency"] else None
+        if form["latency"] and not _absent(lat):
+            cycles = _cycles(lat, per_cycle)
+            if form.get("helper"):
+                helper = helper_latency.get(form["helper"])
+                if cycles is not None and helper is not None:
+                    row["latency"] = _round(cycles / (links // 2) - helper)
+                    row["notes"].append("latency with the helper %s taken off" % form["helper"])
+                else:
+                    why.append("latency: the helper %s was not measured" % form["helper"])
+            elif cycles is not None:
+                row["latency"] = _round(cycles / links)
+                row["events"] = _events_of(lat, links)
+        elif form["latency"]:
+            why.append("latency: %s" % _absent(lat))
+        else:
+            row["notes"].append("latency: %s" % form.get("latency_skipped"))
+        tp = benches.get(form["throughput"]) if form["throughput"] else None
+        if form["throughput"] and not _absent(tp):
+            cycles = _cycles(tp, per_cycle)
+            if cycles is not None:
+                row["throughput"] = _round(cycles / (form["copies"] * turns))
+                if form.get("throughput_note"):
+                    row["notes"].append("throughput: %s" % form["throughput_note"])
+        elif form["throughput"]:
+            why.append("throughput: %s" % _absent(tp))
+        else:
+            row["notes"].append("throughput: %s" % form.get("throughput_skipped"))
+        if row["latency"] is None and row["throughput"] is None:
+            row["skipped"] = "; ".join(why) or "nothing measured"
+        elif why:
+            row["notes"] += why
+    return out
+
+
+def _round(value):
+    return float(Decimal(value).quantize(_MILLI, rounding=ROUND_HALF_EVEN))
+
+
+def table_json(rows):
+    return json.dumps(rows, indent=1) + "\n"
+
+
+def _cpus(rows):
+    seen = []
+    for r in rows:
+        if r["cpu"] not in seen:
+            seen.append(r["cpu"])
+    return seen
+
+
+def _wide(rows):
+    """{form: {cpu: row}} in the order forms first appear."""
+    out = {}
+    for r in rows:
+        out.setdefault(r["form"], {})[r["cpu"]] = r
+    return out
+
+
+def _cell(value):
+    return "-" if value is None else "%.2f" % value
+
+
+def table_csv(rows):
+    cpus = _cpus(rows)
+    f = io.StringIO()
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(["form"] + [h % c for c in cpus for h in ("latency %s", "throughput %s",
+                                                          "skipped %s")])
+    for form, per in _wide(rows).items():
+        cells = [form]
+        for c in cpus:
+            r = per.get(c)
+            cells += ["" if not r or r["latency"] is None else r["latency"],
+                      "" if not r or r["throughput"] is None else r["throughput"],
+                      "" if not r else (r["skipped"] or "")]
+        w.writerow(cells)
+    return f.getvalue()
+
+
+def table_md(rows, source):
+    """Agner's layout: a row per form, latency and reciprocal throughput per
+    CPU; the skipped forms follow, counted by reason."""
+    cpus = _cpus(rows)
+    wide = _wide(rows)
+    measured = [(form, per) for form, per in wide.items()
+                if any(r["latency"] is not None or r["throughput"] is not None
+                       for r in per.values())]
+    lines = ["# Instruction table", "",
+             "Generated from %s; latency and reciprocal throughput in core cycles "
+             "(docs/itable.md)." % source, ""]
+    for n, c in enumerate(cpus, 1):
+        lines.append("CPU %d: %s" % (n, c))
+    lines.append("")
+    header = ["form"] + ["lat %d" % n for n in range(1, len(cpus) + 1)] + \
+        ["tp %d" % n for n in range(1, len(cpus) + 1)]
+    body = []
+    for form, per in measured:
+        body.append([form] + [_cell(per[c]["latency"]) if c in per else "-" for c in cpus] +
+                    [_cell(per[c]["throughput"]) if c in per else "-" for c in cpus])
+    lines += report.markdown_table(header, body)
+    skipped = {}
+    for form, per in wide.items():
+        for c, r in per.items():
+            if r["skipped"]:
+                skipped.setdefault((c, r["skipped"]), []).append(form)
+    if skipped:
+        lines += ["", "## Not measured", ""]
+        lines += report.markdown_table(
+            ("CPU", "reason", "forms", "e.g."),
+            [(str(cpus.index(c) + 1), why, str(len(forms)), ", ".join(forms[:3]))
+             for (c, why), forms in sorted(skipped.items(), key=lambda kv: -len(kv[1]))])
+    return "\n".join(lines) + "\n"
+
+
+def merge(tables):
+    """Rows of several tables (lists of row dicts) as one."""
+    out = []
+    for t in tables:
+        out += t
+    return out
+
+
+def summary(rows):
+    """(forms, measured, skipped by reason) of one CPU's rows."""
+    measured = sum(1 for r in rows if r["latency"] is not None or r["throughput"] is not None)
+    reasons = {}
+    for r in rows:
+        if r["skipped"]:
+            reasons[r["skipped"]] = reasons.get(r["skipped"], 0) + 1
+    return len(rows), measured, reasons
+
+
+def load_rows(path):
+    with open(path, encoding="utf-8") as f:
+        rows = json.load(f)
+    if not isinstance(rows, list) or not all(isinstance(r, dict) and "form" in r and
+                                             "cpu" in r for r in rows):
+        raise ValueError("%s: not an itable.json (a list of objects with form and cpu)" % path)
+    return rows
+
+
+def rows_from_report(report_, manifest):
+    rows = []
+    for target in report_["targets"]:
+        rows += rows_of(target, manifest)
+    return rows
+
