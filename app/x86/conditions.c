@@ -7,6 +7,7 @@
 #include "bench/record.h"
 #include "kernel/console.h"
 #include "kernel/x86/cpu.h"
+#include "lib/cpucache.h"
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 #include "lib/xsave.h"
@@ -108,6 +109,17 @@ static void read_event_table(const struct pmu *pmu, struct hygiene_cond *c)
     }
 }
 
+/* The caches as CPUID reports them (lib/cpucache.h). */
+static void read_caches(const struct cpu_info *cpu, struct conditions *c)
+{
+    struct cpu_cache caches[CPUCACHE_MAX];
+    const char *source;
+    unsigned n = cpucache_decode(cpu, cpuid_decode_fn, 0, caches, &source);
+    cpucache_text(caches, n, c->caches.value, sizeof c->caches.value);
+    str_copy(c->caches.detail, sizeof c->caches.detail, source);
+    kprintf("conditions: caches %s: %s\n", c->caches.value, c->caches.detail);
+}
+
 static void print_cond(const char *key, const struct hygiene_cond *cond)
 {
     kprintf("conditions: %s %s: %s\n", key, cond->value, cond->detail);
@@ -128,6 +140,7 @@ void conditions_setup(struct conditions *c, struct pmu *pmu, unsigned serialize_
     print_cond("turbo", &c->hygiene.turbo);
     read_event_table(pmu, &c->event_table);
     print_cond("event_table", &c->event_table);
+    read_caches(&pmu->cpu, c);
 }
 
 void conditions_record(const struct conditions *c)
@@ -140,6 +153,7 @@ void conditions_record(const struct conditions *c)
     record_cond("invariant_tsc", c->hygiene.invariant_tsc.value, c->hygiene.invariant_tsc.detail);
     record_cond("turbo", c->hygiene.turbo.value, c->hygiene.turbo.detail);
     record_cond("event_table", c->event_table.value, c->event_table.detail);
+    record_cond("caches", c->caches.value, c->caches.detail);
 }
 
 /* The counter through the PMU's access (a Linux process reads perf's), or

@@ -1,7 +1,8 @@
 /* The conditions of the run, set up on the machine and put on record: the
  * serializer around counter reads and why, the vector state XCR0 enables
  * for the payloads, LFENCE on AMD, counters frozen
- * in SMM, invariant TSC, turbo, the event table of the CPU's model, and
+ * in SMM, invariant TSC, turbo, the event table of the CPU's model, the
+ * caches CPUID reports (what a memory curve's knees are held against), and
  * the ratio of core cycles to TSC ticks
  * over a calibration loop before and after the suite. The decisions are
  * pmu/x86/hygiene.c's; this is where they meet the hardware and the log. */
@@ -16,6 +17,10 @@ struct conditions {
     struct hygiene hygiene;
     struct hygiene_cond xcr0;        /* the vector state enabled for the payloads */
     struct hygiene_cond event_table; /* the model's event table, or why none */
+    struct {
+        char value[96];  /* "L1d=49152;L1i=32768;L2=1048576", bytes */
+        char detail[96]; /* the CPUID leaves they come from */
+    } caches;
     enum serializer ser;
     char ser_why[176];
 };

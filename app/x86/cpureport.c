@@ -4,15 +4,9 @@
 #include "kernel/console.h"
 #include "kernel/x86/cpu.h"
 
-static void cpuid_instruction(uint32_t leaf, uint32_t subleaf, struct cpuid_regs *out, void *ctx)
-{
-    (void)ctx;
-    cpuid_raw(leaf, subleaf, out);
-}
-
 void cpu_identify(struct cpu_info *info)
 {
-    cpuinfo_decode(info, cpuid_instruction, 0);
+    cpuinfo_decode(info, cpuid_decode_fn, 0);
 }
 
 static void report_perfmon(const struct cpu_arch_perfmon *pm)

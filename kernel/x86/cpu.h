@@ -66,6 +66,14 @@ CR_WRITE(3)
 CR_READ(4)
 CR_WRITE(4)
 
+/* cpuid_raw in the shape lib/cpuinfo.h's decoders take (ctx unused). */
+static inline void cpuid_decode_fn(uint32_t leaf, uint32_t subleaf, struct cpuid_regs *out,
+                                   void *ctx)
+{
+    (void)ctx;
+    cpuid_raw(leaf, subleaf, out);
+}
+
 /* XCR0 as the operating system set it: 0 where it has not enabled XSAVE
  * (CPUID.1:ECX.OSXSAVE, bit 27, mirrors CR4.OSXSAVE; without it XGETBV
  * raises #UD). */

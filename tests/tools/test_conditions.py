@@ -10,6 +10,7 @@ from common import REAL_CPUS, expect_refused, real_log, real_log_file, records, 
 from bblib import compare, report, results
 
 KEYS = ("serialize", "mode", "xcr0", "lfence", "smm_freeze", "invariant_tsc", "turbo", "event_table",
+        "caches",
         "microcode_source", "firmware_source", "smbios_source", "disturbances",
         "cycles_per_tsc_before", "cycles_per_tsc_after")
 

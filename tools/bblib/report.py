@@ -97,7 +97,7 @@ def _targets_table(report):
 
 # The conditions shown per target, in this order (docs/records.md, "The machine record format").
 CONDITIONS = ("serialize", "mode", "xcr0", "lfence", "smm_freeze", "invariant_tsc", "turbo",
-              "event_table", "cycles_per_tsc_before", "cycles_per_tsc_after")
+              "event_table", "caches", "cycles_per_tsc_before", "cycles_per_tsc_after")
 
 
 def _conditions_table(report):
