@@ -61,8 +61,12 @@ static const struct opt_def defs[] = {
      .choices = serialize_choices},
     {"method", OPT_CHOICE, "overhead removal: diff (unroll U vs 2U) or empty (empty payload)",
      .target = &boot_opts.method, .choices = method_choices},
-    {"wss", OPT_UINT, "working set of the chase benchmark, KiB", .target = &boot_opts.wss, .min = 4,
-     .max = 65536},
+    {"wss", OPT_UINT, "working set of the chase and bandwidth benchmarks, KiB",
+     .target = &boot_opts.wss, .min = 1, .max = 1048576},
+    {"sweep", OPT_STRING,
+     "OPTION:VALUES: each benchmark once per value of wss or unroll (wss:1..65536*2, "
+     "unroll:10,100,1000)",
+     STR(sweep)},
     {"ring", OPT_CHOICE,
      "privilege level of the measured windows (3: user mode; x86: RDPMC by CR4.PCE; PowerPC: "
      "problem state, reads through sc)",

@@ -29,6 +29,7 @@ struct boot_options {
     unsigned aggregate; /* enum aggregate_choice */
     uint32_t raw;       /* 1: every repetition's value on record after its result */
     uint32_t wss;       /* KiB, working set of the `chase` payload */
+    char sweep[64];     /* OPTION:VALUES (lib/sweep.h), or empty: each benchmark once */
     unsigned ring;      /* enum ring_choice: the privilege level windows run at */
     uint32_t watchdog;  /* ms a window may run before the NMI stops it; 0 = off */
     char sample[96];    /* EVENT:PERIOD, or empty: no sampling */

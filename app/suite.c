@@ -7,6 +7,7 @@
 #include "app/sample.h"
 #include "app/suite_arch.h"
 #include "app/suite_catch.h"
+#include "app/suite_sweep.h"
 #include "bench/measure.h"
 #include "bench/record.h"
 #include "bench/select.h"
@@ -528,6 +529,46 @@ static bool measure_payload(const struct suite_context *ctx, const struct payloa
     return true;
 }
 
+/* Checks, prepares and measures one payload (or one point of a sweep);
+ * returns 1 when it faulted. */
+static unsigned run_payload(const struct suite_context *ctx, const struct payload *p,
+                            const struct measure_config *cfg, const struct payload_env *env,
+                            const char *unreadable, unsigned index)
+{
+    struct payload_regs regs = {0};
+    char status[96];
+    fmt_snprintf(status, sizeof status, "barebench: benchmark %u of %u: %s", index + 1, selection.n,
+                 p->name);
+    if (ctx->show_status) {
+        ctx->show_status(status);
+    }
+    const char *why = unreadable ? unreadable : suite_missing_feature(p, &ctx->pmu->cpu);
+    mem_reset(); /* what the previous payload's prepare allocated */
+    if (!why && p->prepare) {
+        why = p->prepare(&regs, env);
+    }
+    if (why) {
+        print_skip(p, why);
+        return 0;
+    }
+    print_bench_header(p);
+    struct suite_fault fault;
+    struct measure_config payload_cfg = *cfg;
+    if (p->flags & PAYLOAD_COLD) {
+        payload_cfg.method = MEASURE_EMPTY;
+        payload_cfg.before_window = before_cold_window;
+        payload_cfg.window_ctx = ctx;
+    }
+    unsigned faulted = 0;
+    sample_payload_begin();
+    if (!measure_payload(ctx, p, &payload_cfg, &regs, &fault)) {
+        print_fault(p, &fault);
+        faulted = 1;
+    }
+    sample_payload_end(p);
+    return faulted;
+}
+
 static void unmatched(const char *word, size_t len)
 {
     run_error("bench", "'%.*s' matches no benchmark (bench=list shows them); skipped", (int)len,
@@ -548,8 +589,10 @@ unsigned suite_run(const struct suite_context *ctx)
         .working_set = o->wss << 10,
     };
     unsigned faults = 0;
+    struct suite_sweep sweep;
 
     select_payloads(o->bench, &selection, unmatched);
+    suite_sweep_setup(o->sweep, &sweep);
     if (selection.n == 0 && !selection.list_only) {
         run_error("bench", "bench=%s selects no benchmark: none is measured", o->bench);
     }
@@ -588,37 +631,15 @@ unsigned suite_run(const struct suite_context *ctx)
     }
 
     for (unsigned i = 0; i < selection.n; i++) {
-        const struct payload *p = selection.payloads[i];
-        struct payload_regs regs = {0};
-        char status[96];
-        fmt_snprintf(status, sizeof status, "barebench: benchmark %u of %u: %s", i + 1, selection.n,
-                     p->name);
-        if (ctx->show_status) {
-            ctx->show_status(status);
+        for (unsigned point = 0; point < suite_sweep_count(&sweep); point++) {
+            struct measure_config point_cfg = cfg;
+            struct payload_env point_env = env;
+            struct payload p;
+            char name[SUITE_SWEEP_NAME_MAX];
+            suite_sweep_apply(&sweep, point, selection.payloads[i], &point_cfg, &point_env, &p,
+                              name);
+            faults += run_payload(ctx, &p, &point_cfg, &point_env, unreadable, i);
         }
-        const char *why = unreadable ? unreadable : suite_missing_feature(p, &ctx->pmu->cpu);
-        mem_reset(); /* what the previous payload's prepare allocated */
-        if (!why && p->prepare) {
-            why = p->prepare(&regs, &env);
-        }
-        if (why) {
-            print_skip(p, why);
-            continue;
-        }
-        print_bench_header(p);
-        struct suite_fault fault;
-        struct measure_config payload_cfg = cfg;
-        if (p->flags & PAYLOAD_COLD) {
-            payload_cfg.method = MEASURE_EMPTY;
-            payload_cfg.before_window = before_cold_window;
-            payload_cfg.window_ctx = ctx;
-        }
-        sample_payload_begin();
-        if (!measure_payload(ctx, p, &payload_cfg, &regs, &fault)) {
-            print_fault(p, &fault);
-            faults++;
-        }
-        sample_payload_end(p);
     }
     suite_conditions_calibrate(ctx->pmu, "after");
     return faults;

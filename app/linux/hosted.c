@@ -9,6 +9,7 @@
 #include "app/bootopts.h"
 #include "app/linux/perf.h"
 #include "app/run_errors.h"
+#include "app/suite_sweep.h"
 #include "bench/record.h"
 #include "kernel/console.h"
 #include "kernel/linux/files.h"
@@ -171,7 +172,10 @@ static void schedule(void)
 
 static void map_buffers(void)
 {
-    size_t bytes = ((size_t)ARENA_BASE_MIB << 20) + ((size_t)boot_opts.wss << 11);
+    /* Twice the largest working set: the chase's lines and its order table. */
+    uint32_t wss = suite_sweep_max_wss(boot_opts.sweep);
+    wss = wss > boot_opts.wss ? wss : boot_opts.wss;
+    size_t bytes = ((size_t)ARENA_BASE_MIB << 20) + ((size_t)wss << 11);
     const char *pages = linux_mem_init(bytes, hosted.pages.detail, sizeof hosted.pages.detail);
     str_copy(hosted.pages.value, sizeof hosted.pages.value, pages ? pages : "-");
     kprintf("hosted: benchmark buffers: %s\n", hosted.pages.detail);
