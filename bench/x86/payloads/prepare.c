@@ -10,6 +10,7 @@ const char *div_prepare(struct payload_regs *regs, const struct payload_env *env
 const char *xorshift_prepare(struct payload_regs *regs, const struct payload_env *env);
 const char *forward_prepare(struct payload_regs *regs, const struct payload_env *env);
 const char *copy_prepare(struct payload_regs *regs, const struct payload_env *env);
+const char *bandwidth_prepare(struct payload_regs *regs, const struct payload_env *env);
 
 const char *div_prepare(struct payload_regs *regs, const struct payload_env *env)
 {
@@ -56,5 +57,23 @@ const char *copy_prepare(struct payload_regs *regs, const struct payload_env *en
     }
     regs->r[REG_EBP] = (uintptr_t)src;
     regs->r[REG_EBX] = (uintptr_t)dst;
+    return 0;
+}
+
+/* The working set the bandwidth payloads walk (bench/x86/payloads/
+ * bandwidth.asm), written once so that every page is there before the
+ * first window. */
+const char *bandwidth_prepare(struct payload_regs *regs, const struct payload_env *env)
+{
+    uint8_t *buf = mem_alloc(env->working_set, 4096);
+    if (!buf) {
+        return "not enough memory for the working set";
+    }
+    for (uint32_t i = 0; i < env->working_set; i++) {
+        buf[i] = (uint8_t)i;
+    }
+    regs->r[REG_ESI] = (uintptr_t)buf;
+    regs->r[REG_EBP] = (uintptr_t)buf;
+    regs->r[REG_EDI] = (uintptr_t)buf + env->working_set;
     return 0;
 }
