@@ -309,6 +309,8 @@ help:
 	@echo "                (default unroll=1000)"
 	@echo "make bench-itable  the instruction table of this machine (hosted): latency and"
 	@echo "                throughput of every register form of NASM's insns.dat, build/linux/bench-itable/"
+	@echo "make bench-memory  latency and bandwidth from 1 KiB to twice the last-level cache,"
+	@echo "                the knees beside CPUID's caches: build/linux/bench-memory/"
 	@echo "make bench-emu  guest speed, without -icount: Debian's QEMU and the counting QEMU with"
 	@echo "                pmu=off, with the counters stopped and counting (ns per guest instruction)"
 	@echo "make check      host tests and the boot matrix; ends with 'N passed, N failed'"
@@ -350,6 +352,15 @@ bench-emu: emu
 bench-itable:
 	@$(MAKE) --no-print-directory -j2 PLATFORM=linux
 	@tools/barebench itable --hosted --program build/linux/barebench -o build/linux/bench-itable \
+	  $(if $(ARGS),--append '$(ARGS)')
+
+# The memory hierarchy of this machine (docs/memory.md): the chase and the
+# bandwidth payloads from 1 KiB to twice the last-level cache in one hosted
+# run, the knees beside the caches CPUID reports; into build/linux/bench-memory/.
+.PHONY: bench-memory
+bench-memory:
+	@$(MAKE) --no-print-directory -j2 PLATFORM=linux
+	@tools/barebench memory --hosted --program build/linux/barebench -o build/linux/bench-memory \
 	  $(if $(ARGS),--append '$(ARGS)')
 
 .PHONY: bench-hosted

@@ -82,7 +82,7 @@ def _tick_label(value):
     return ("%d" % value) if value == int(value) else ("%.2f" % value).rstrip("0")
 
 
-def _text(x, y, s, anchor="start", extra="", size=11):
+def text(x, y, s, anchor="start", extra="", size=11):
     return '<text x="%.1f" y="%.1f" text-anchor="%s" font-size="%d" %s%s>%s</text>' % (
         x, y, anchor, size, FONT, extra, escape(str(s)))
 
@@ -97,14 +97,14 @@ def _panel(report, event, metric, scale, top):
     values = [k[key][m] for k in keyed for key in rows if key in k for m in (metric, "min", "max")]
     x0, x1 = LABEL_W, WIDTH - VALUE_W
     axis = _Axis(values or [0], scale, x0, x1)
-    out = [_text(10, top + 14, "%s per iteration (%s%s)" % (event, metric.replace("_", " "),
+    out = [text(10, top + 14, "%s per iteration (%s%s)" % (event, metric.replace("_", " "),
                                                         ", log scale" if axis.log else ""),
                  extra=' font-weight="bold"')]
     y = top + 26
     per_cycle = [results.per_cycle_of(t) for t in targets]
     if any(results.calibrated(p, k[key], 0) is not None
            for p, k in zip(per_cycle, keyed) for key in rows if key in k):
-        out.append(_text(10, y + 4, "(N cyc): N cycles, " + results.CALIBRATED,
+        out.append(text(10, y + 4, "(N cyc): N cycles, " + results.CALIBRATED,
                          extra=' fill="#555"'))
         y += 16
     group_h = len(targets) * BAR_H + GROUP_GAP
@@ -113,15 +113,15 @@ def _panel(report, event, metric, scale, top):
         tx = axis.x(tick)
         out.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#ddd"/>'
                    % (tx, plot_top, tx, plot_bottom))
-        out.append(_text(tx, plot_bottom + 13, _tick_label(tick), "middle", ' fill="#555"'))
+        out.append(text(tx, plot_bottom + 13, _tick_label(tick), "middle", ' fill="#555"'))
     for key in rows:
         label = key[0] if key[1] == event else "%s (%s)" % (key[0], key[1])
-        out.append(_text(x0 - 6, y + len(targets) * BAR_H / 2 + 4, label, "end"))
+        out.append(text(x0 - 6, y + len(targets) * BAR_H / 2 + 4, label, "end"))
         for n, (t, k) in enumerate(zip(targets, keyed)):
             by = y + n * BAR_H
             if key not in k:
                 note = results.absence(t, key[0]) or "no result"
-                out.append(_text(x0 + 3, by + BAR_H - 3, note, extra=' fill="#888"'))
+                out.append(text(x0 + 3, by + BAR_H - 3, note, extra=' fill="#888"'))
                 continue
             r = k[key]
             xa, xb = sorted((axis.base(), axis.x(r[metric])))
@@ -135,7 +135,7 @@ def _panel(report, event, metric, scale, top):
                 out.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#333"/>'
                            % (axis.x(r["min"]), ym, axis.x(r["max"]), ym))
             cycles = results.calibrated(per_cycle[n], r, r[metric])
-            out.append(_text(max(xb, axis.x(r["max"])) + 4, by + BAR_H - 3,
+            out.append(text(max(xb, axis.x(r["max"])) + 4, by + BAR_H - 3,
                              results.fixed2(r[metric]) + ("" if cycles is None else
                                                           " (%s cyc)" % results.fixed2(cycles))))
         y += group_h
@@ -148,7 +148,7 @@ def chart(report, events=None, metric="median", scale="auto", title="barebench")
     """The whole SVG document as a string."""
     targets = report["targets"]
     events = events or events_of(report)[:1]
-    body = [_text(10, 20, title, extra=' font-weight="bold"', size=15)]
+    body = [text(10, 20, title, extra=' font-weight="bold"', size=15)]
     x, y = 10, 30
     for n, t in enumerate(targets):
         width = 30 + 7 * len(t["target"])
@@ -156,7 +156,7 @@ def chart(report, events=None, metric="median", scale="auto", title="barebench")
             x, y = 10, y + 18
         body.append('<rect x="%d" y="%d" width="12" height="12" fill="%s"/>'
                     % (x, y, COLOURS[n % len(COLOURS)]))
-        body.append(_text(x + 16, y + 10, t["target"]))
+        body.append(text(x + 16, y + 10, t["target"]))
         x += width
     y += 26
     for event in events:
