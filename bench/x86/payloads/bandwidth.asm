@@ -17,24 +17,26 @@ extern bandwidth_prepare
     %define BASE ebp
 %endif
 
-PAYLOAD bw_read, "read bandwidth: 256 bytes a turn over the wss= working set (MOVDQA loads)", 19, NEEDS_SSE2|NEEDS_CMOV|NOT_DEFAULT, bandwidth_prepare
+; One turn: 16 MOVDQA, loads (TURN load) or stores (TURN store), and the step.
+%macro TURN 1
 %assign at 0
 %rep 16
+%ifidn %1, load
     movdqa xmm0, [WALK + at]
+%else
+    movdqa [WALK + at], xmm0
+%endif
 %assign at at + 16
 %endrep
     add WALK, 256
     cmp WALK, END
     cmovae WALK, BASE
+%endmacro
+
+PAYLOAD bw_read, "read bandwidth: 256 bytes a turn over the wss= working set (MOVDQA loads)", 19, NEEDS_SSE2|NEEDS_CMOV|NOT_DEFAULT, bandwidth_prepare
+    TURN load
 ENDPAYLOAD
 
 PAYLOAD bw_write, "write bandwidth: 256 bytes a turn over the wss= working set (MOVDQA stores)", 19, NEEDS_SSE2|NEEDS_CMOV|NOT_DEFAULT, bandwidth_prepare
-%assign at 0
-%rep 16
-    movdqa [WALK + at], xmm0
-%assign at at + 16
-%endrep
-    add WALK, 256
-    cmp WALK, END
-    cmovae WALK, BASE
+    TURN store
 ENDPAYLOAD
