@@ -9,41 +9,23 @@ import os
 import subprocess
 import time
 
-from . import files, itable, itable_table, launch, module, records, results, runner
+from . import files, itable, itable_table, module, one_run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 INSNS_SCRIPT = os.path.join(ROOT, "tools", "nasm-insns.sh")
 
 
-class ItableError(Exception):
-    """What stops the command, said to the user."""
-
-
 def add_parser(sub):
     r = sub.add_parser("itable", help="instruction latency and throughput tables, generated "
                        "from NASM's insns.dat and measured in one run (docs/itable.md)")
-    where = r.add_mutually_exclusive_group()
-    where.add_argument("--hosted", action="store_true",
-                       help="run the hosted program on this machine (the default)")
-    where.add_argument("--qemu", metavar="MODEL", help="boot the kernel on this QEMU CPU model")
-    where.add_argument("--bochs", metavar="MODEL", help="boot the ISO on this Bochs model")
+    where = one_run.add_options(r, 900)
     where.add_argument("--merge", nargs="+", metavar="ITABLE.json",
                        help="merge the tables of earlier runs into one, a column per CPU")
-    r.add_argument("--program", default="build/linux/barebench",
-                   help="the hosted program (make HOSTED=1; build/linux-32/barebench for 32-bit)")
-    r.add_argument("--kernel", default="build/barebench.elf")
-    r.add_argument("--iso", default="build/barebench.iso")
-    r.add_argument("--long-mode", action="store_true",
-                   help="QEMU: boot qemu-system-x86_64 and measure the 64-bit forms")
-    r.add_argument("--counting", action="store_true", help="QEMU: the counting QEMU (make emu)")
-    r.add_argument("--icount", action="store_true", help="QEMU: -icount shift=0,sleep=off")
     r.add_argument("--forms", metavar="GLOB", action="append",
                    help="only the forms matching (e.g. 'IMUL *'; repeat for more)")
     r.add_argument("--insns", metavar="insns.dat",
                    help="NASM's instruction table (default: tools/nasm-insns.sh fetches the "
                    "one of the installed NASM)")
-    r.add_argument("--append", default="", metavar="OPTS", help="more options for the run")
-    r.add_argument("--timeout", type=float, default=900, help="seconds for the run")
     r.add_argument("-o", "--out", default="build/itable", help="folder for the table and logs")
     r.set_defaults(func=run)
 
@@ -53,7 +35,7 @@ def insns_dat(given):
         return given
     proc = subprocess.run([INSNS_SCRIPT], capture_output=True, text=True)
     if proc.returncode != 0:
-        raise ItableError("NASM's insns.dat: %s" % (proc.stderr.strip().splitlines() or
+        raise one_run.Refused("NASM's insns.dat: %s" % (proc.stderr.strip().splitlines() or
                                                     ["tools/nasm-insns.sh failed"])[-1])
     return proc.stdout.strip()
 
@@ -63,16 +45,10 @@ def nasm_version():
     return out[2] if len(out) > 2 else "?"
 
 
-def _mode_of_program(path):
-    with open(path, "rb") as f:
-        head = f.read(5)
-    return 64 if head[4:5] == b"\x02" else 32
-
-
 def run(a):
     try:
         return _merge(a) if a.merge else _measure(a)
-    except (ItableError, module.ModuleError, RuntimeError, ValueError) as e:
+    except (one_run.Refused, module.ModuleError, RuntimeError, ValueError) as e:
         raise SystemExit("barebench itable: %s" % e)
 
 
@@ -83,16 +59,8 @@ def _include(globs):
 
 
 def _measure(a):
-    if a.qemu or a.bochs:
-        if not os.path.exists(a.kernel):
-            raise ItableError("kernel %s not found (make)" % a.kernel)
-        mode = 64 if a.long_mode else 32
-    else:
-        if not os.path.exists(a.program):
-            raise ItableError("hosted program %s not found (make HOSTED=1)" % a.program)
-        if launch.hosted_problem(a.program):
-            raise ItableError("--hosted: %s" % launch.hosted_problem(a.program))
-        mode = _mode_of_program(a.program)
+    one_run.check(a)
+    mode = one_run.mode(a)
     files.make_folder(a.out)
     work = os.path.join(a.out, "modules")
     os.makedirs(work, exist_ok=True)
@@ -101,7 +69,7 @@ def _measure(a):
         paths, gen = itable.build_modules(insns_dat(a.insns), mode, work, nasm_version(),
                                           _include(a.forms))
     except itable.NothingToMeasure as e:
-        raise ItableError(str(e))
+        raise one_run.Refused(str(e))
     generated = sum(1 for f in gen.forms if not f["skipped"])
     print("itable: %d forms in NASM %s's insns.dat for %d-bit mode: %d generated (%d payloads "
           "in %d modules), %d skipped" % (len(gen.forms), nasm_version(), mode, generated,
@@ -110,27 +78,11 @@ def _measure(a):
     # Each payload body is a loop of thousands of instructions already: 20
     # copies a window keep the TSC's steps (a hypervisor's may be tens of
     # ticks) a small share of it.
-    append = " ".join(["bench=it*", "unroll=20", a.append]).strip()
-    if a.qemu or a.bochs:
-        emulator, model = ("qemu", a.qemu) if a.qemu else ("bochs", a.bochs)
-        targets = runner.parse_targets(emulator, [model])
-        outcome = runner.run_all(targets, a.out, a.kernel, a.iso, append, a.icount, a.timeout,
-                                 1, counting=a.counting, modules=paths, allow_errors=True,
-                                 long_mode=a.long_mode)[0]
-    else:
-        append = " ".join("module=%s" % os.path.abspath(p) for p in paths) + " " + append
-        outcome = runner.run_hosted(a.out, a.program, append, a.timeout, allow_errors=True,
-                                    name="itable")
-    print(outcome.summary(), flush=True)
-    if not outcome.ok:
-        raise ItableError("the run failed: %s" % outcome.log)
-    try:
-        rep = results.load([outcome.log])
-    except records.LogError as e:
-        raise ItableError("%s: %s" % (outcome.log, "; ".join(e.problems[:3])))
+    target = one_run.run(a, a.out, " ".join(["bench=it*", "unroll=20", a.append]).strip(),
+                         "itable", paths)
     with open(os.path.join(work, "itable-forms.json"), encoding="ascii") as f:
         manifest = json.load(f)
-    rows = itable_table.rows_from_report(rep, manifest)
+    rows = itable_table.rows_of(target, manifest)
     _write(a.out, rows, manifest["source"])
     forms, measured, reasons = itable_table.summary(rows)
     print("itable: %d forms, %d measured, in %.0f s; %s/itable.md, .csv, .json" % (

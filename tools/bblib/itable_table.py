@@ -256,11 +256,3 @@ def load_rows(path):
                                              "cpu" in r for r in rows):
         raise ValueError("%s: not an itable.json (a list of objects with form and cpu)" % path)
     return rows
-
-
-def rows_from_report(report_, manifest):
-    rows = []
-    for target in report_["targets"]:
-        rows += rows_of(target, manifest)
-    return rows
-

@@ -8,11 +8,7 @@ and DIR/memory.md, and says how the knees stand against CPUID's caches
 import json
 import os
 
-from . import files, memory, records, report, results, runner
-
-
-class Refused(Exception):
-    """What stops the command, said to the user."""
+from . import files, memory, one_run, report
 
 DEFAULT_MAX = 64 << 20  # where CPUID reports no cache
 PAYLOADS = "bench=%s,%s,%s" % (memory.CHASE, memory.READ, memory.WRITE)
@@ -21,22 +17,12 @@ PAYLOADS = "bench=%s,%s,%s" % (memory.CHASE, memory.READ, memory.WRITE)
 def add_parser(sub):
     r = sub.add_parser("memory", help="latency and bandwidth against working-set size in one run, "
                        "its knees beside the caches CPUID reports (docs/memory.md)")
-    where = r.add_mutually_exclusive_group()
-    where.add_argument("--hosted", action="store_true",
-                       help="run the hosted program on this machine (the default)")
-    where.add_argument("--qemu", metavar="MODEL", help="boot the kernel on this QEMU CPU model")
-    where.add_argument("--bochs", metavar="MODEL", help="boot the ISO on this Bochs model")
-    r.add_argument("--program", default="build/linux/barebench")
-    r.add_argument("--kernel", default="build/barebench.elf")
-    r.add_argument("--iso", default="build/barebench.iso")
-    r.add_argument("--long-mode", action="store_true", help="QEMU: qemu-system-x86_64")
+    one_run.add_options(r, 1800)
     r.add_argument("--max", type=int, metavar="BYTES",
                    help="the largest working set (default: twice the last-level cache CPUID "
                    "reports, %d MiB where it reports none)" % (DEFAULT_MAX >> 20))
     r.add_argument("--factor", default="1.41", metavar="F",
                    help="each working set the last one times F (default 1.41: two a doubling)")
-    r.add_argument("--append", default="", metavar="OPTS", help="more options for the run")
-    r.add_argument("--timeout", type=float, default=1800, help="seconds for the run")
     r.add_argument("-o", "--out", default="build/memory", help="folder for the results and logs")
     r.set_defaults(func=run)
 
@@ -44,52 +30,31 @@ def add_parser(sub):
 def run(a):
     try:
         return _measure(a)
-    except (Refused, RuntimeError, ValueError) as e:
+    except (one_run.Refused, RuntimeError, ValueError) as e:
         raise SystemExit("barebench memory: %s" % e)
 
 
-def _once(a, append, name):
-    """One run with these options; its report target."""
-    if a.qemu or a.bochs:
-        emulator, model = ("qemu", a.qemu) if a.qemu else ("bochs", a.bochs)
-        outcome = runner.run_all(runner.parse_targets(emulator, [model]), a.out, a.kernel,
-                                 a.iso, append, False, a.timeout, 1, allow_errors=True,
-                                 long_mode=a.long_mode)[0]
-    else:
-        if not os.path.exists(a.program):
-            raise Refused("hosted program %s not found (make HOSTED=1)" % a.program)
-        outcome = runner.run_hosted(a.out, a.program, append, a.timeout, allow_errors=True,
-                                    name=name)
-    print(outcome.summary(), flush=True)
-    if not outcome.ok:
-        raise Refused("the run failed: %s" % outcome.log)
-    try:
-        return results.load([outcome.log])["targets"][0]
-    except records.LogError as e:
-        raise Refused("%s: %s" % (outcome.log, "; ".join(e.problems[:3])))
-
-
 def _measure(a):
-    if (a.qemu or a.bochs) and not os.path.exists(a.kernel):
-        raise Refused("kernel %s not found (make)" % a.kernel)
+    one_run.check(a)
     files.make_folder(a.out)
     caches, source = {}, None
     most = a.max
     if not most:
-        caches, source = memory.caches_of(_once(a, "bench=nop reps=1 warmup=0", "caches"))
+        caches, source = memory.caches_of(one_run.run(a, a.out, "bench=nop reps=1 warmup=0",
+                                                      "caches"))
         llc = memory.last_level(caches)
         most = 2 * llc if llc else DEFAULT_MAX
         print("memory: caches %s (%s): working sets up to %s" % (
             ", ".join("%s %s" % (k, memory.size_text(v)) for k, v in caches.items()) or "none",
             source, memory.size_text(most)), flush=True)
     spec = memory.sweep_spec(most, a.factor)
-    target = _once(a, " ".join([PAYLOADS, "sweep=" + spec, "unroll=1000", a.append]).strip(),
-                   "memory")
+    target = one_run.run(a, a.out, " ".join([PAYLOADS, "sweep=" + spec, "unroll=1000",
+                                             a.append]).strip(), "memory")
     if not caches:
         caches, source = memory.caches_of(target)
     points = memory.curve(target)
     if not points:
-        raise Refused("the run measured no point of the curve (see %s)" % a.out)
+        raise one_run.Refused("the run measured no point of the curve (see %s)" % a.out)
     found = memory.knees(points)
     agree = memory.agreement(found, caches)
     out = {"cpu": target["brand"].strip(), "vendor": target["vendor"],
