@@ -190,3 +190,48 @@ def test_forms_matching_nothing_refused():
         raise Skip(stderr.strip())
     assert code == 1 and "no form of insns.dat matches" in stderr, stderr
 
+
+
+PUBLISHED = """mnemonic,operands,latency_cycles,throughput_cycles,notes
+IMUL,"R32, R32",3,1.00,x
+MOVD,"R32, XMM",7,0.50,x
+VPADDD,"ZMM, K, ZMM, ZMM",2,0.35,masked only
+PMAXSD,"XMM, XMM",1,0.30,x
+VPMAXSD,"XMM, XMM, XMM",2,0.31,x
+MOVAPS,"XMM, XMM",0,0.25,x
+"""
+
+
+def test_beside_a_published_table():
+    from bblib import itable_compare
+    published = itable_compare.load(write_temp(PUBLISHED, "published.csv"))
+    rows = [{"form": "IMUL r32, r32", "latency": 3.02, "throughput": 0.95, "notes": []},
+            {"form": "MOVD r32, xmm", "latency": 4.5, "throughput": 0.5,
+             "notes": ["latency with the helper ith_vec_gpr taken off"]},
+            {"form": "VPADDD zmm, zmm, zmm", "latency": 2.0, "throughput": 0.25, "notes": []},
+            {"form": "PMAXSD xmm, xmm", "latency": 2.0, "throughput": 0.25, "notes": []},
+            {"form": "MOVAPS xmm, xmm", "latency": 0.4, "throughput": 0.25, "notes": []},
+            {"form": "JMP r64", "latency": None, "throughput": None, "notes": []},
+            {"form": "KADDW k, k, k", "latency": 1.0, "throughput": 0.5, "notes": []}]
+    got = itable_compare.compare(rows, published, [])
+    assert (got["compared_latency"], got["agree_latency"]) == (5, 2), got
+    assert (got["compared_throughput"], got["agree_throughput"]) == (5, 3), got
+    assert got["unmatched"] == 1, "KADDW has no published figure: %s" % got
+    why = {(d["form"], d["kind"]): d["why"] for d in got["disagreements"]}
+    assert "helper" in why["MOVD r32, xmm", "latency"], why
+    assert "VEX form" in why["PMAXSD xmm, xmm", "latency"], why
+    assert "eliminates" in why["MOVAPS xmm, xmm", "latency"], why
+    assert "decoded-instruction cache" in why["VPADDD zmm, zmm, zmm", "throughput"], why
+    text = itable_compare.markdown(got, "published.csv", "cpu A")
+    assert "Latency agrees within 0.1 cycle for 2 of 5 (40 %) forms" in text, text
+
+
+def test_published_table_without_its_columns_refused():
+    from bblib import itable_compare
+    path = write_temp("form,lat\nADD,1\n", "bad.csv")
+    try:
+        itable_compare.load(path)
+    except ValueError as e:
+        assert "no column latency_cycles" in str(e), e
+    else:
+        raise AssertionError("a CSV without the columns was read")

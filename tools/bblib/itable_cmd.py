@@ -9,7 +9,7 @@ import os
 import subprocess
 import time
 
-from . import files, itable, itable_table, module, one_run
+from . import files, itable, itable_compare, itable_table, module, one_run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 INSNS_SCRIPT = os.path.join(ROOT, "tools", "nasm-insns.sh")
@@ -26,6 +26,10 @@ def add_parser(sub):
     r.add_argument("--insns", metavar="insns.dat",
                    help="NASM's instruction table (default: tools/nasm-insns.sh fetches the "
                    "one of the installed NASM)")
+    r.add_argument("--published", metavar="FILE.csv",
+                   help="a published table (uops.info's figures: mnemonic, operands, "
+                   "latency_cycles, throughput_cycles) to set the table beside: DIR/compare.md "
+                   "and .json")
     r.add_argument("-o", "--out", default="build/itable", help="folder for the table and logs")
     r.set_defaults(func=run)
 
@@ -84,6 +88,7 @@ def _measure(a):
         manifest = json.load(f)
     rows = itable_table.rows_of(target, manifest)
     _write(a.out, rows, manifest["source"])
+    _compare(a, rows, manifest["forms"])
     forms, measured, reasons = itable_table.summary(rows)
     print("itable: %d forms, %d measured, in %.0f s; %s/itable.md, .csv, .json" % (
         forms, measured, time.time() - started, a.out))
@@ -103,5 +108,24 @@ def _merge(a):
     rows = itable_table.merge(tables)
     files.make_folder(a.out)
     _write(a.out, rows, "NASM's insns.dat")
+    _compare(a, rows, [])
     print("itable: %d tables merged: %s/itable.md, .csv, .json" % (len(tables), a.out))
     return 0
+
+
+def _compare(a, rows, forms):
+    """With --published: each CPU's rows beside the published table."""
+    if not a.published:
+        return
+    published = itable_compare.load(a.published)
+    results, texts = {}, []
+    for cpu in dict.fromkeys(r["cpu"] for r in rows):
+        mine = [r for r in rows if r["cpu"] == cpu]
+        results[cpu] = itable_compare.compare(mine, published, forms)
+        texts.append(itable_compare.markdown(results[cpu], a.published, cpu))
+        r = results[cpu]
+        print("itable: beside %s: latency agrees for %d of %d forms, throughput for %d of %d" % (
+            a.published, r["agree_latency"], r["compared_latency"], r["agree_throughput"],
+            r["compared_throughput"]))
+    files.write(os.path.join(a.out, "compare.md"), "\n".join(texts).encode())
+    files.write(os.path.join(a.out, "compare.json"), (json.dumps(results, indent=1) + "\n").encode())

@@ -4,8 +4,13 @@ model, or the ISO on a Bochs model, from the same options; and the run's
 report, read back."""
 
 import os
+import shutil
+import tempfile
 
 from . import launch, records, results, runner
+
+GRUB_CFG = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "iso", "grub.cfg")
 
 
 class Refused(Exception):
@@ -56,11 +61,20 @@ def mode(a):
 
 def run(a, out, append, name, modules=()):
     """One run with these options and modules; its report target."""
-    if booted(a):
-        emulator, model = ("qemu", a.qemu) if a.qemu else ("bochs", a.bochs)
-        outcome = runner.run_all(runner.parse_targets(emulator, [model]), out, a.kernel, a.iso,
+    if a.qemu:
+        outcome = runner.run_all(runner.parse_targets("qemu", [a.qemu]), out, a.kernel, a.iso,
                                  append, a.icount, a.timeout, 1, counting=a.counting,
                                  modules=modules, allow_errors=True, long_mode=a.long_mode)[0]
+    elif a.bochs:
+        # Bochs boots only ISOs, and has no -append: one that carries the
+        # options and the modules.
+        work = tempfile.mkdtemp(prefix="bb-one-run-")
+        try:
+            iso = runner.iso_with_options(a.kernel, GRUB_CFG, append, work, modules)
+            outcome = runner.run_all(runner.parse_targets("bochs", [a.bochs]), out, a.kernel,
+                                     iso, append, False, a.timeout, 1, allow_errors=True)[0]
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
     else:
         words = ["module=%s" % os.path.abspath(m) for m in modules] + [append]
         outcome = runner.run_hosted(out, a.program, " ".join(words).strip(), a.timeout,
