@@ -107,7 +107,7 @@ IMPLICIT = {"MUL", "DIV", "IDIV", "CBW", "CWDE", "CDQE", "CWD", "CDQ", "CQO", "A
             "VP2INTERSECTD", "VP2INTERSECTQ", "FXCH", "FST", "FPTAN", "FPATAN", "FYL2X",
             "FYL2XP1", "FSINCOS", "FXTRACT", "FINCSTP", "FDECSTP", "LEA", "SMINT", "SMINTOLD"}
 # An implicit-operand mnemonic with a reason of its own.
-WHY = {"DIV": "divide: its latency depends on the operand values, and EDX:EAX is implicit",
+WHY = {"MUL": "writes EDX:EAX implicitly", "DIV": "divide: its latency depends on the operand values, and EDX:EAX is implicit",
        "IDIV": "divide: its latency depends on the operand values, and EDX:EAX is implicit",
        "MULX": "writes two registers and reads EDX implicitly",
        "XCHG": "writes both of its operands", "XADD": "writes both of its operands",
@@ -466,13 +466,10 @@ def _skip_reason(form, mode, kinds):
         return "implicit operands"
     if "AVX512VL" in form.flags:
         return "an EVEX form of xmm or ymm registers (the zmm form is generated)"
-    if "|" in "".join(form.operands) and any(d in "".join(form.operands)
-                                             for d in ("|far", "|near", "|short")):
-        return "control flow"
     return None
 
 
-def _calibration(mode):
+def _calibration():
     a, b = _NAMES_32[0], _NAMES_32[1]
     lines = ["add %s, %s" % ((a, b) if n % 2 == 0 else (b, a)) for n in range(CALIBRATION_LINKS)]
     return Payload(CALIBRATION, "ADD r32, r32", "calibration", lines, [], None, "itable_x87",
@@ -486,7 +483,7 @@ def generate(text, mode, include=None, refused=None):
     finds them), skipped with that reason."""
     refused = refused or {}
     out = Generated()
-    out.payloads.append(_calibration(mode))
+    out.payloads.append(_calibration())
     seen = {}
     for form in parse(text):
         kinds, why = _plan(form, mode)
