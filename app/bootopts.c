@@ -45,7 +45,9 @@ static const struct opt_def defs[] = {
     {"fault", OPT_CHOICE, "raise a deliberate exception after the CPU report (tests the report)",
      .target = &boot_opts.fault, .choices = fault_choices},
     {"pmu", OPT_STRING, "PMU backend: auto, tsc, p5, p5mmx, p6, arch, amd, p4", STR(pmu)},
-    {"events", OPT_STRING, "comma-separated event specs ('topdown': Intel's level 1), or 'default'",
+    {"events", OPT_STRING,
+     "comma-separated event specs, 'default' (the backend's set), 'topdown' (Intel's "
+     "level 1), 'uops' (uops retired and ports)",
      STR(events)},
     {"pmudump", OPT_FLAG, "print the programmed PMU registers, read back",
      .target = &boot_opts.pmudump},

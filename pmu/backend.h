@@ -201,6 +201,12 @@ struct pmu_backend {
      * aliases whose spec is a list; optional. */
     const struct pmu_alias *groups;
 
+    /* The tables of the CPU's own events, in which events=uops looks for
+     * its events (pmu/uops_events.h): fills out, returns how many;
+     * optional (NULL: the group is refused). */
+    unsigned (*event_tables)(const struct pmu *pmu, const struct pmu_event_table *out[],
+                             unsigned max);
+
     /* The default event set, as a spec list. */
     const char *(*default_events)(const struct pmu *pmu);
 

@@ -3,6 +3,7 @@
 #include "lib/fmt.h"
 #include "lib/kstring.h"
 #include "pmu/backend.h"
+#include "pmu/uops_events.h"
 
 static const struct pmu_backend *find_backend(const char *name)
 {
@@ -174,15 +175,34 @@ static const char *group_named(const struct pmu *pmu, const char *word, size_t l
     return pmu_find_alias(pmu->backend->groups, name);
 }
 
-/* Plans each event of a list, expanding groups (which hold none). */
+static int plan_list(const struct pmu *pmu, struct pmu_plan *plan, const char *s, bool groups,
+                     char *err, size_t errlen);
+
+/* events=uops: the group the CPU's event tables give (pmu/uops_events.h). */
+static int plan_uops(const struct pmu *pmu, struct pmu_plan *plan, char *err, size_t errlen)
+{
+    char list[PMU_UOPS_LIST_LEN];
+    if (pmu_uops_events(pmu, list, sizeof list, err, errlen) < 0) {
+        return -1;
+    }
+    return plan_list(pmu, plan, list, false, err, errlen);
+}
+
+/* Plans each event of a list, expanding groups (which hold none): the
+ * backend's, `default` (its default set) and `uops`. */
 static int plan_list(const struct pmu *pmu, struct pmu_plan *plan, const char *s, bool groups,
                      char *err, size_t errlen)
 {
     while (*s) {
         size_t len = pmu_spec_word_len(s);
         const char *group = groups ? group_named(pmu, s, len) : NULL;
-        if (group ? plan_list(pmu, plan, group, false, err, errlen) < 0
-                  : plan_one(pmu, plan, s, len, err, errlen) < 0) {
+        if (groups && str_ieq_n("default", s, len)) {
+            group = pmu->backend->default_events(pmu);
+        }
+        int rc = group ? plan_list(pmu, plan, group, false, err, errlen)
+                 : groups && str_ieq_n("uops", s, len) ? plan_uops(pmu, plan, err, errlen)
+                                                       : plan_one(pmu, plan, s, len, err, errlen);
+        if (rc < 0) {
             return -1;
         }
         s += len;

@@ -150,6 +150,18 @@ static unsigned amd_tables(const struct pmu *pmu, const struct pmu_event_table *
     return amd_family_tables(pmu->caps.event_group, tables);
 }
 
+static unsigned amd_event_tables(const struct pmu *pmu, const struct pmu_event_table *out[],
+                                 unsigned max)
+{
+    const struct pmu_event_table *tables[AMD_MAX_TABLES];
+    unsigned n = amd_tables(pmu, tables);
+    n = n < max ? n : max;
+    for (unsigned t = 0; t < n; t++) {
+        out[t] = tables[t];
+    }
+    return n;
+}
+
 static void amd_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
 {
     const struct pmu_event_table *tables[AMD_MAX_TABLES];
@@ -392,6 +404,7 @@ const struct pmu_backend pmu_amd_backend = {
     .init = amd_init,
     .describe = amd_describe,
     .list = amd_list,
+    .event_tables = amd_event_tables,
     .default_events = amd_default_events,
     .resolve = amd_resolve,
     .place = amd_place,

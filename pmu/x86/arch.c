@@ -208,6 +208,18 @@ static const struct pmu_alias arch_groups[] = {
     {NULL, NULL},
 };
 
+/* The model's table generated from libpfm4 holds the uops and port
+ * events; the architectural events have neither. */
+static unsigned arch_event_tables(const struct pmu *pmu, const struct pmu_event_table *out[],
+                                  unsigned max)
+{
+    if (!pmu->caps.model_table || max == 0) {
+        return 0;
+    }
+    out[0] = pmu->caps.model_table;
+    return 1;
+}
+
 /* Where a fixed counter counts the event too, it may go there; the
  * pseudo-encodings 00H/0jH go nowhere else. Fixed counters filter by
  * privilege (and any-thread) only. */
@@ -610,6 +622,7 @@ const struct pmu_backend pmu_arch_backend = {
     .describe = arch_describe,
     .list = arch_list,
     .groups = arch_groups,
+    .event_tables = arch_event_tables,
     .default_events = arch_default_events,
     .resolve = arch_resolve,
     .place = arch_place,

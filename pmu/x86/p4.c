@@ -338,6 +338,16 @@ static bool p4_tcg_counts(const struct pmu_assigned_event *ev)
     return false;
 }
 
+/* events=uops: NetBurst has no per-port counts, and its uops retired are
+ * an ESCR event of its own scheme, which pmu/uops_events.c does not read:
+ * uops_retired with NBOGUS, the uops of the path that retired (Intel SDM
+ * vol. 3B, "Non-Retirement Events" for processors based on Intel NetBurst
+ * microarchitecture). */
+static const struct pmu_alias p4_groups[] = {
+    {"uops", "uops_retired:NBOGUS"},
+    {NULL, NULL},
+};
+
 const struct pmu_backend pmu_p4_backend = {
     .name = "p4",
     .caps = &p4_caps,
@@ -346,6 +356,7 @@ const struct pmu_backend pmu_p4_backend = {
     .model_name = p4_model_name,
     .describe = p4_describe,
     .list = p4_list,
+    .groups = p4_groups,
     .default_events = p4_default_events,
     .resolve = p4_resolve,
     .place = p4_place,

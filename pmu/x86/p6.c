@@ -88,6 +88,17 @@ static void p6_list(const struct pmu *pmu, pmu_line_fn line, void *ctx)
     }
 }
 
+static unsigned p6_event_tables(const struct pmu *pmu, const struct pmu_event_table *out[],
+                                unsigned max)
+{
+    const struct p6_group_tables *g = &p6_groups[pmu->caps.event_group];
+    unsigned n = g->n_tables < max ? g->n_tables : max;
+    for (unsigned t = 0; t < n; t++) {
+        out[t] = g->tables[t];
+    }
+    return n;
+}
+
 static const char *p6_default_events(const struct pmu *pmu)
 {
     (void)pmu;
@@ -236,6 +247,7 @@ const struct pmu_backend pmu_p6_backend = {
     .detect = p6_detect,
     .init = p6_init,
     .list = p6_list,
+    .event_tables = p6_event_tables,
     .default_events = p6_default_events,
     .resolve = p6_resolve,
     .place = p6_place,
