@@ -154,6 +154,35 @@ def test_table_arithmetic():
     assert by["JMP r64"]["skipped"] == "control flow" and by["JMP r64"]["latency"] is None
 
 
+def _count(name, event, median, unmodelled=None):
+    return {"event": event, "unit": "events", "median": "%d.00" % median,
+            "unmodelled": unmodelled}
+
+
+def test_events_per_instruction_take_the_loop_off():
+    """A chain of 8 links a turn, 16 turns: 1 + 16 x 10 instructions and 16
+    branches; the loop alone 1 + 16 x 2 and 16. Per instruction of the form
+    that is 1 and 0; an event the emulator does not count is left out."""
+    manifest = dict(_manifest(), loop_only="itloop")
+    target = _target("cpu A", 2, 3, 0.5)
+    benches = {b["name"]: b for b in target["benches"]}
+    benches["l1"]["results"] += [_count("l1", "INSTRUCTIONS", 161), _count("l1", "BRANCHES", 16),
+                                 _count("l1", "UOPS_RETIRED", 0, "not modelled")]
+    target["benches"].append({"name": "itloop", "skip": None, "fault": None, "results": [
+        _count("itloop", "INSTRUCTIONS", 33), _count("itloop", "BRANCHES", 16),
+        _count("itloop", "UOPS_RETIRED", 0, "not modelled")]})
+    benches["t1"]["results"] = []  # no throughput: the chain's counts are the row's
+    row = itable_table.rows_of(target, manifest)[0]
+    assert row["events"] == {"INSTRUCTIONS": 1.0, "BRANCHES": 0.0}, row
+    assert itable_table.unmodelled(target) == ["UOPS_RETIRED: not modelled"]
+    md = itable_table.table_md(itable_table.rows_of(target, manifest), "test",
+                               itable_table.unmodelled(target))
+    assert "| IMUL r32, r32 | 1.00 | 0.00 |" in md and "- UOPS_RETIRED: not modelled" in md, md
+    # Without the loop alone, no count is given rather than one with the loop in it.
+    del target["benches"][-1]
+    assert itable_table.rows_of(target, manifest)[0]["events"] == {}
+
+
 def test_skipped_payloads_give_the_reason():
     target = _target("cpu A", 2, 3, 0.5)
     target["benches"][1] = _bench("l1", skip="the CPU has no bmi2")

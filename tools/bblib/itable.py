@@ -51,6 +51,10 @@ COUNTER = {64: "r15", 32: "ebp"}
 # generator adds to every table: CALIBRATION's payload.
 CALIBRATION_LINKS = 1536
 CALIBRATION = "itcal"
+# The loop alone (its turns with no body): what each event counts for the
+# loop, taken off a form's counts per instruction (itable_table.py), as
+# uops.info and nanoBench take off an empty measurement.
+LOOP_ONLY = "itloop"
 
 Form = collections.namedtuple("Form", "mnemonic operands flags code line")
 # A payload to generate: its name, the form's text, kind "latency",
@@ -476,6 +480,10 @@ def _calibration():
                    None)
 
 
+def _loop_only():
+    return Payload(LOOP_ONLY, "the loop alone", "loop", [], [], None, "itable_x87", None)
+
+
 def generate(text, mode, include=None, refused=None):
     """Payloads for the forms of an insns.dat text in a mode (32 or 64).
     include: a predicate on a form's text to take only some (tests);
@@ -483,7 +491,7 @@ def generate(text, mode, include=None, refused=None):
     finds them), skipped with that reason."""
     refused = refused or {}
     out = Generated()
-    out.payloads.append(_calibration())
+    out.payloads += [_calibration(), _loop_only()]
     seen = {}
     for form in parse(text):
         kinds, why = _plan(form, mode)
@@ -830,6 +838,7 @@ def build_modules(insns_dat, mode, out_dir, nasm_version, include=None):
     files.write(os.path.join(out_dir, "itable.asm"), source.encode("ascii"))
     manifest = {"source": "NASM %s insns.dat" % nasm_version, "mode": mode, "links": LINKS,
                 "loop": LOOP, "calibration": [CALIBRATION, CALIBRATION_LINKS],
+                "loop_only": LOOP_ONLY,
                 "forms": gen.forms, "helpers": {k: list(v) for k, v in gen.helpers.items()}}
     files.write(os.path.join(out_dir, "itable-forms.json"),
                 json.dumps(manifest, indent=1).encode("ascii"))

@@ -30,6 +30,10 @@ def add_parser(sub):
                    help="a published table (uops.info's figures: mnemonic, operands, "
                    "latency_cycles, throughput_cycles) to set the table beside: DIR/compare.md "
                    "and .json")
+    r.add_argument("--events", default="default,uops", metavar="SPECS",
+                   help="the events counted per instruction (default: default,uops: the PMU's "
+                   "default set, and the uops retired and per-port events of the CPU's event "
+                   "table where it has them)")
     r.add_argument("-o", "--out", default="build/itable", help="folder for the table and logs")
     r.set_defaults(func=run)
 
@@ -82,12 +86,16 @@ def _measure(a):
     # Each payload body is a loop of thousands of instructions already: 20
     # copies a window keep the TSC's steps (a hypervisor's may be tens of
     # ticks) a small share of it.
-    target = one_run.run(a, a.out, " ".join(["bench=it*", "unroll=20", a.append]).strip(),
-                         "itable", paths)
+    target = one_run.run(a, a.out, " ".join(["bench=it*", "unroll=20", "events=" + a.events,
+                                             a.append]).strip(), "itable", paths)
     with open(os.path.join(work, "itable-forms.json"), encoding="ascii") as f:
         manifest = json.load(f)
     rows = itable_table.rows_of(target, manifest)
-    _write(a.out, rows, manifest["source"])
+    said = [e["message"] for e in target["errors"] if e["where"] == "events"] + \
+        itable_table.unmodelled(target)
+    for message in said:
+        print("itable: events: %s" % message)
+    _write(a.out, rows, manifest["source"], said)
     _compare(a, rows, manifest["forms"])
     forms, measured, reasons = itable_table.summary(rows)
     print("itable: %d forms, %d measured, in %.0f s; %s/itable.md, .csv, .json" % (
@@ -97,10 +105,10 @@ def _measure(a):
     return 0
 
 
-def _write(out, rows, source):
+def _write(out, rows, source, said=()):
     files.write(os.path.join(out, "itable.json"), itable_table.table_json(rows).encode())
     files.write(os.path.join(out, "itable.csv"), itable_table.table_csv(rows).encode())
-    files.write(os.path.join(out, "itable.md"), itable_table.table_md(rows, source).encode())
+    files.write(os.path.join(out, "itable.md"), itable_table.table_md(rows, source, said).encode())
 
 
 def _merge(a):

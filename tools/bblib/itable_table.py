@@ -12,9 +12,11 @@ its cycles per iteration divided by LOOP x LINKS are the latency; a chain
 closed by a helper has LINKS / 2 links of the form and the helper a turn,
 and the helper's latency (half its measured round trip) is taken off. A
 throughput payload's turn is N independent copies: cycles per iteration /
-(LOOP x N). The loop's DEC and JNZ are not taken off: they run beside the
-chain, and beside N copies they are a share the table does not hide
-(docs/itable.md).
+(LOOP x N). The loop's DEC and JNZ are not taken off the cycles: they run
+beside the chain, and beside N copies they are a share the table does not
+hide (docs/itable.md). They are taken off the other events' counts, which
+the loop alone (manifest "loop_only") gives: instructions, branches, uops
+and ports per instruction of the form.
 
 Several runs merge into one table with a column per CPU.
 """
@@ -67,14 +69,32 @@ def _cycles(bench, per_cycle):
     return ticks / per_cycle if ticks is not None and per_cycle else None
 
 
-def _events_of(bench, per):
-    """The other events of a benchmark, per instruction of the form."""
+def _events_of(bench, loop, per):
+    """The other events of a benchmark (instructions, branches, the uops
+    and port events of events=uops), per instruction of the form: what the
+    loop alone counts taken off first, so that the loop's DEC and JNZ are no
+    share of them. {} where the loop alone was not measured."""
+    if loop is None:
+        return {}
+    base = {r["event"]: Decimal(r["median"]) for r in loop["results"]}
     out = {}
     for r in bench["results"]:
-        if r["unit"] == "ticks" or "cycle" in r["event"].lower():
+        if r["unit"] == "ticks" or "cycle" in r["event"].lower() or r["event"] not in base or \
+                r.get("unmodelled"):
             continue
-        out[r["event"]] = float((Decimal(r["median"]) / per).quantize(_MILLI))
+        out[r["event"]] = float(((Decimal(r["median"]) - base[r["event"]]) / per).quantize(_MILLI))
     return out
+
+
+def unmodelled(target):
+    """What the run measured but its emulator does not count, by reason:
+    ["EVENT, EVENT: reason", ...]; left out of the table's events."""
+    events = {}
+    for b in target["benches"]:
+        for r in b["results"]:
+            if r.get("unmodelled"):
+                events.setdefault(r["unmodelled"], {})[r["event"]] = True
+    return ["%s: %s" % (", ".join(names), why) for why, names in events.items()]
 
 
 def _absent(bench):
@@ -103,6 +123,8 @@ def rows_of(target, manifest):
     turns = manifest["loop"]
     links = manifest["links"] * turns
     per_cycle = _per_cycle(target, benches, manifest)
+    loop = benches.get(manifest.get("loop_only"))
+    loop = None if _absent(loop) else loop
     helper_latency = {}
     for name in manifest["helpers"]:
         b = benches.get(name)
@@ -128,7 +150,7 @@ def rows_of(target, manifest):
                     why.append("latency: the helper %s was not measured" % form["helper"])
             elif cycles is not None:
                 row["latency"] = _round(cycles / links)
-                row["events"] = _events_of(lat, links)
+                row["events"] = _events_of(lat, loop, links)
         elif form["latency"]:
             why.append("latency: %s" % _absent(lat))
         else:
@@ -138,6 +160,8 @@ def rows_of(target, manifest):
             cycles = _cycles(tp, per_cycle)
             if cycles is not None:
                 row["throughput"] = _round(cycles / (form["copies"] * turns))
+                # More instructions than the chain, and no helper among them.
+                row["events"] = _events_of(tp, loop, form["copies"] * turns) or row["events"]
                 if form.get("throughput_note"):
                     row["notes"].append("throughput: %s" % form["throughput_note"])
         elif form["throughput"]:
@@ -196,9 +220,11 @@ def table_csv(rows):
     return f.getvalue()
 
 
-def table_md(rows, source):
+def table_md(rows, source, said=()):
     """Agner's layout: a row per form, latency and reciprocal throughput per
-    CPU; the skipped forms follow, counted by reason."""
+    CPU; then each CPU's other events per instruction (uops, ports) where
+    its PMU counted them; the skipped forms follow, counted by reason. said:
+    what the run said of its events (its error records)."""
     cpus = _cpus(rows)
     wide = _wide(rows)
     measured = [(form, per) for form, per in wide.items()
@@ -217,6 +243,7 @@ def table_md(rows, source):
         body.append([form] + [_cell(per[c]["latency"]) if c in per else "-" for c in cpus] +
                     [_cell(per[c]["throughput"]) if c in per else "-" for c in cpus])
     lines += report.markdown_table(header, body)
+    lines += _events_md(rows, cpus, said)
     skipped = {}
     for form, per in wide.items():
         for c, r in per.items():
@@ -229,6 +256,24 @@ def table_md(rows, source):
             [(str(cpus.index(c) + 1), why, str(len(forms)), ", ".join(forms[:3]))
              for (c, why), forms in sorted(skipped.items(), key=lambda kv: -len(kv[1]))])
     return "\n".join(lines) + "\n"
+
+
+def _events_md(rows, cpus, said):
+    """Per CPU, the events other than cycles per instruction of each form:
+    the loop's own counts taken off (rows_of)."""
+    lines = []
+    for n, c in enumerate(cpus, 1):
+        mine = [r for r in rows if r["cpu"] == c and r["events"]]
+        names = list(dict.fromkeys(e for r in mine for e in r["events"]))
+        if not names:
+            continue
+        lines += ["", "## Events per instruction, CPU %d" % n, ""]
+        lines += report.markdown_table(["form"] + names, [
+            [r["form"]] + ["%.2f" % r["events"][e] if e in r["events"] else "-" for e in names]
+            for r in mine])
+    if said:
+        lines += ["", "What the run said of its events:", ""] + ["- %s" % s for s in said]
+    return lines
 
 
 def merge(tables):
