@@ -7,7 +7,8 @@ proves the generator's counts and the windows; with the loop alone taken
 off, every form counts exactly one instruction per instruction. The rest are
 skipped for a feature the CPU lacks, by name. The default events add the
 uops and port events of the model's table, which TCG does not count: the
-table says so rather than print zeros. On this machine the hosted run writes the
+table says so rather than print zeros. --netboot boots the modules through
+iPXE. On this machine the hosted run writes the
 table, whose JSON has the fields the issue names; figures on silicon are
 make bench-itable's, not a test's."""
 
@@ -101,6 +102,24 @@ def check_uops():
               "figures as not modelled (%s)" % (target, row["events"]))
 
 
+def check_netboot():
+    """itable --netboot: the modules and options reach the kernel through
+    QEMU's NIC ROM (iPXE) and TFTP, and the table is made of that run."""
+    if not os.path.exists("/usr/lib/ipxe/qemu/efi-e1000.rom"):
+        bc.skip("itable --netboot: QEMU's iPXE ROMs are not installed (package ipxe-qemu)")
+        return
+    out = os.path.join(bc.BUILD, "itable-netboot")
+    code, said = run_itable(out, "--qemu", "Skylake-Client", "--long-mode", "--netboot",
+                            "--forms", "IMUL r32, r32", "--append", "reps=1 warmup=0 unroll=1")
+    if not bc.report(code == 0, "itable --netboot runs (%s)" % said.strip()[-300:]):
+        return
+    log = open(os.path.join(out, "qemu-Skylake-Client.log"), encoding="latin-1").read()
+    row = json.load(open(os.path.join(out, "itable.json")))[0]
+    bc.report('loader "iPXE' in log and "module tftp://" in log and row["latency"] is not None,
+              "itable --netboot: iPXE loads the kernel and the module by TFTP, and IMUL r32, r32 "
+              "has a latency (%s)" % row["latency"])
+
+
 def check_hosted():
     program = os.path.join(bc.BUILD, "linux", "barebench")
     out = os.path.join(bc.BUILD, "itable-hosted")
@@ -137,6 +156,7 @@ def main():
     if bc.report(problem is None, "the counting QEMU is built (%s)" % (problem or "make emu")):
         bc.in_parallel(check_counting, [64, 32])
         check_uops()
+    check_netboot()
     check_hosted()
     return bc.summary()
 

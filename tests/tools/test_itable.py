@@ -212,6 +212,14 @@ def test_bad_merge_input_refused():
     assert code == 1 and "not an itable.json" in stderr, stderr
 
 
+def test_netboot_needs_the_stock_qemu():
+    out = write_temp("", "x") + ".d"
+    code, _, stderr = tool("itable", "--netboot", "-o", out)
+    assert code == 1 and "--netboot boots QEMU's NIC: it needs --qemu MODEL" in stderr, stderr
+    code, _, stderr = tool("itable", "--qemu", "pentium3", "--netboot", "--counting", "-o", out)
+    assert code == 1 and "without user-mode networking" in stderr, stderr
+
+
 def test_forms_matching_nothing_refused():
     code, _, stderr = tool("itable", "--hosted", "--forms", "NOSUCH *", "-o",
                            write_temp("", "x") + ".d")

@@ -7,7 +7,7 @@ import os
 import shutil
 import tempfile
 
-from . import launch, records, results, runner
+from . import launch, netboot, records, results, runner
 
 GRUB_CFG = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))), "iso", "grub.cfg")
@@ -29,6 +29,9 @@ def add_options(r, timeout):
     r.add_argument("--iso", default="build/barebench.iso")
     r.add_argument("--long-mode", action="store_true",
                    help="QEMU: boot qemu-system-x86_64, whose models run the long-mode kernel")
+    r.add_argument("--netboot", action="store_true",
+                   help="QEMU: boot over the network, the NIC's iPXE ROM fetching the kernel and "
+                   "the modules by TFTP (netboot/boot.ipxe)")
     r.add_argument("--counting", action="store_true", help="QEMU: the counting QEMU (make emu)")
     r.add_argument("--icount", action="store_true", help="QEMU: -icount shift=0,sleep=off")
     r.add_argument("--append", default="", metavar="OPTS", help="more options for the run")
@@ -41,7 +44,13 @@ def booted(a):
 
 
 def check(a):
-    """Refuses, before anything is built, a kernel or a program that is not there."""
+    """Refuses, before anything is built, a kernel or a program that is not there,
+    and options that do not go together."""
+    if a.netboot and not a.qemu:
+        raise Refused("--netboot boots QEMU's NIC: it needs --qemu MODEL")
+    if a.netboot and a.counting:
+        raise Refused("--netboot with --counting: the counting QEMU is built without user-mode "
+                      "networking (emu/qemu/build.sh), which QEMU's TFTP server is part of")
     if booted(a):
         if not os.path.exists(a.kernel):
             raise Refused("kernel %s not found (make)" % a.kernel)
@@ -62,9 +71,16 @@ def mode(a):
 def run(a, out, append, name, modules=()):
     """One run with these options and modules; its report target."""
     if a.qemu:
-        outcome = runner.run_all(runner.parse_targets("qemu", [a.qemu]), out, a.kernel, a.iso,
-                                 append, a.icount, a.timeout, 1, counting=a.counting,
-                                 modules=modules, allow_errors=True, long_mode=a.long_mode)[0]
+        work = tempfile.mkdtemp(prefix="bb-one-run-")
+        try:
+            # Over the network the job script carries the options and the modules.
+            net = netboot.folder(a.kernel, append, modules, work) if a.netboot else None
+            outcome = runner.run_all(runner.parse_targets("qemu", [a.qemu]), out, a.kernel,
+                                     a.iso, append, a.icount, a.timeout, 1, counting=a.counting,
+                                     modules=modules, allow_errors=True, long_mode=a.long_mode,
+                                     netboot=net)[0]
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
     elif a.bochs:
         # Bochs boots only ISOs, and has no -append: one that carries the
         # options and the modules.

@@ -159,12 +159,12 @@ class Outcome:
 
 
 def _boot(target, out_dir, kernel, iso, append, icount, timeout, counting, modules, allow_errors,
-          long_mode):
+          long_mode, netboot):
     log = os.path.join(out_dir, target.name + ".log")
     if target.emulator == "qemu":
         boot = launch.boot_qemu(kernel, cpu=target.model, append=append, icount=icount,
                                 timeout=timeout, log=log, counting=counting, modules=modules,
-                                long_mode=long_mode)
+                                long_mode=long_mode, netboot=netboot)
     else:
         boot = launch.boot_bochs(iso, target.model, timeout=timeout, log=log)
     return _outcome(target, log, boot, allow_errors)
@@ -206,19 +206,20 @@ def _report(future, progress):
 
 def run_all(targets, out_dir, kernel=None, iso=None, append="", icount=False, timeout=60,
             jobs=2, progress=None, counting=False, modules=(), allow_errors=False,
-            long_mode=False):
+            long_mode=False, netboot=None):
     """Boots every target, at most `jobs` at a time; returns Outcomes in the
     order of `targets`, calling progress(outcome) as each one finishes.
     `counting`: QEMU targets boot under the counting QEMU; `modules`: payload
     modules QEMU targets get through -initrd (Bochs's ISO must carry them);
     `allow_errors`: a target whose kernel wrote error records is still ok;
     `long_mode`: QEMU targets boot qemu-system-x86_64, whose models have
-    long mode."""
+    long mode; `netboot`: (folder, script) QEMU targets boot from over the
+    network (netboot.folder), which carries the options and modules."""
     os.makedirs(out_dir, exist_ok=True)
     pool = ThreadPoolExecutor(max_workers=max(1, jobs))
     try:
         futures = [pool.submit(_boot, t, out_dir, kernel, iso, append, icount, timeout, counting,
-                               modules, allow_errors, long_mode)
+                               modules, allow_errors, long_mode, netboot)
                    for t in targets]
         if progress:
             for f in futures:
