@@ -8,13 +8,15 @@ off, every form counts exactly one instruction per instruction. The rest are
 skipped for a feature the CPU lacks, by name. The default events add the
 uops and port events of the model's table, which TCG does not count: the
 table says so rather than print zeros. --netboot boots the modules through
-iPXE. On this machine the hosted run writes the
+iPXE. AVX-512, which QEMU's TCG lacks, is proven exact under Bochs's Ice
+Lake model, whose TSC counts instructions. On this machine the hosted run writes the
 table, whose JSON has the fields the issue names; figures on silicon are
 make bench-itable's, not a test's."""
 
 import collections
 import json
 import os
+import shutil
 import subprocess
 
 import bootcheck as bc
@@ -102,6 +104,36 @@ def check_uops():
               "figures as not modelled (%s)" % (target, row["events"]))
 
 
+def check_bochs_avx512():
+    """AVX-512 under an emulator: QEMU 7.2's TCG has none, Bochs's Ice Lake
+    model has AVX-512 and K masks, and its TSC counts instructions. Every
+    zmm and mask payload the model has measures exactly its instruction
+    count; only what Ice Lake lacks (AVX512-FP16, AVX512-BF16) is skipped."""
+    if not shutil.which("bochs"):
+        bc.skip("itable under Bochs: bochs is not installed")
+        return
+    target = "Bochs corei7_icelake_u, AVX-512 itable"
+    out = os.path.join(bc.BUILD, "itable-bochs-avx512")
+    code, said = run_itable(out, "--bochs", "corei7_icelake_u", "--long-mode", "--forms",
+                            "*zmm*", "--forms", "K*", "--append", "reps=1 warmup=0 unroll=1",
+                            "--timeout", "600")
+    if not bc.report(code == 0, "%s: the run and its table (%s)" % (target, said.strip()[-300:])):
+        return
+    log = os.path.join(out, "bochs-corei7_icelake_u.log")
+    run = records.check_log(open(log, encoding="latin-1").read(), log)[0]
+    declared = {r.fields["name"]: r.fields["expected"] for r in run.of_type("bench")}
+    got = {r.fields["bench"]: {r.fields[s] for s in ("min", "median", "max")}
+           for r in run.of_type("result")}
+    wrong = [(n, v) for n, v in got.items() if v != {"%s.00" % declared[n]}]
+    faults = [r.fields["bench"] for r in run.of_type("fault")]
+    skips = collections.Counter(r.fields["reason"] for r in run.of_type("skip"))
+    bc.report(len(got) >= 1000 and not wrong and not faults and
+              set(skips) <= {"the CPU has no avx512fp16", "the CPU has no avx512bf16"},
+              "%s: %d payloads measure exactly their instruction count in TSC ticks, none "
+              "faults, and only what Ice Lake lacks is skipped (%s%s)" % (
+                  target, len(got), dict(skips), "; wrong: %s" % wrong[:3] if wrong else ""))
+
+
 def check_netboot():
     """itable --netboot: the modules and options reach the kernel through
     QEMU's NIC ROM (iPXE) and TFTP, and the table is made of that run."""
@@ -157,6 +189,7 @@ def main():
         bc.in_parallel(check_counting, [64, 32])
         check_uops()
     check_netboot()
+    check_bochs_avx512()
     check_hosted()
     return bc.summary()
 

@@ -10,12 +10,14 @@ so the final serial line is the verdict there.
 
 import errno
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
+import tty
 from dataclasses import dataclass, field
 
 from . import files
@@ -188,10 +190,11 @@ def stop_on_signals(tool):
         signal.signal(signum, stop)
 
 
-def _run(cmd, timeout, tee):
+def _run(cmd, timeout, tee, watch=None):
     """Runs cmd, streaming its standard output when tee; the emulator's own
     messages (stderr) are kept apart from the guest's serial console.
-    Returns (serial text, stderr text, exit code, timed out, seconds)."""
+    watch(stderr file), when given, is called as often as the output is
+    read. Returns (serial text, stderr text, exit code, timed out, seconds)."""
     if _stopping:
         raise RuntimeError("stopped by a signal")
     start = time.monotonic()
@@ -220,6 +223,8 @@ def _run(cmd, timeout, tee):
                     if tee:
                         sys.stdout.write(rest.decode("latin-1"))
                 break
+            if watch:
+                watch(err)
             if time.monotonic() > deadline:
                 timed_out = True
                 break
@@ -229,6 +234,8 @@ def _run(cmd, timeout, tee):
             _kill(proc)
             proc.wait()
         _running.discard(proc)
+        if watch:
+            watch(None)
     err.seek(0)
     stderr = err.read().decode("latin-1")
     err.close()
@@ -289,6 +296,38 @@ def run_hosted(program, append="", timeout=60, tee=False, log=None):
     return _judge(Boot("hosted", text, code, secs, timed_out, stderr=stderr), HOSTED_EXIT_PASS)
 
 
+class _BochsScreen:
+    """Reads what Bochs's term display writes. A Bochs built with its
+    debugger (Debian's is) puts the screen on a pseudo-terminal of its own
+    and names it on stderr ('Bochs connected to screen "/dev/pts/N"');
+    nobody reads it, so after some pages of guest output its buffer is full
+    and Bochs blocks in the write, idle, for good. This reads it empty each
+    time the launcher looks (raw mode: no line buffer, no echo back)."""
+
+    SAID = re.compile(rb'Bochs connected to screen "([^"]+)"')
+
+    def __init__(self):
+        self.fd = None
+
+    def __call__(self, err):
+        if err is None:
+            if self.fd is not None:
+                os.close(self.fd)
+                self.fd = None
+            return
+        if self.fd is None:
+            m = self.SAID.search(os.pread(err.fileno(), 4096, 0))
+            if not m:
+                return
+            self.fd = os.open(m.group(1), os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+            tty.setraw(self.fd)
+        try:
+            while os.read(self.fd, 65536):
+                pass
+        except OSError:  # empty for now (EAGAIN), or Bochs is gone (EIO)
+            pass
+
+
 def boot_bochs(iso, model, msrs=None, timeout=120, tee=False, log=None, ips=4000000):
     """Boots the ISO under Bochs (headless, term display) and judges the final line."""
     work = tempfile.mkdtemp(prefix="bb-bochs-")
@@ -303,7 +342,7 @@ def boot_bochs(iso, model, msrs=None, timeout=120, tee=False, log=None, ips=4000
         with open(cmds, "w") as f:
             f.write("c\n")
         cmd = ["bochs", "-f", rc, "-q", "-rc", cmds]
-        _, stderr, code, timed_out, secs = _run(cmd, timeout, False)
+        _, stderr, code, timed_out, secs = _run(cmd, timeout, False, _BochsScreen())
         text = open(serial, encoding="latin-1").read() if os.path.exists(serial) else ""
         if tee:
             sys.stdout.write(text)
