@@ -77,6 +77,10 @@ static const struct feature_bit feature_bits[FEAT_COUNT] = {
     [FEAT_AVX512BF16] = {7, 1, 'a', 5, "avx512bf16"},
     [FEAT_LZCNT] = {0x80000001u, 0, 'c', 5, "lzcnt"},
     [FEAT_SSE4A] = {0x80000001u, 0, 'c', 6, "sse4a"},
+    [FEAT_CLFLUSHOPT] = {7, 0, 'b', 23, "clflushopt"},
+    [FEAT_CLWB] = {7, 0, 'b', 24, "clwb"},
+    [FEAT_CLDEMOTE] = {7, 0, 'c', 25, "cldemote"},
+    [FEAT_MOVDIRI] = {7, 0, 'c', 27, "movdiri"},
 };
 
 static const char *const arch_event_names[] = {

@@ -81,6 +81,10 @@ enum cpu_feature {
     FEAT_AVX512BF16,
     FEAT_LZCNT,
     FEAT_SSE4A,
+    FEAT_CLFLUSHOPT,
+    FEAT_CLWB,
+    FEAT_CLDEMOTE,
+    FEAT_MOVDIRI,
     FEAT_COUNT
 };
 

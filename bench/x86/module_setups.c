@@ -2,8 +2,9 @@
  * carry bodies only, so the register state a generated instruction table
  * (docs/itable.md) starts from is the kernel's. Each leaves the general
  * registers at 1, the x87 stack full of 1.0 (FNINIT then eight FLD1, so
- * that every ST(i) is a number) and, from the SSE one on, every vector
- * register of its width holding 1.0 in each single-precision lane: values
+ * that every ST(i) is a number), ESI pointing into a buffer of 1.0
+ * singles (the memory operands') and, from the SSE one on, every vector register
+ * of its width holding 1.0 in each single-precision lane: values
  * that stay normal numbers through the chains (no denormal assists, no
  * divide by zero). The number of a set-up is its place in the list, from 1;
  * tools/bblib/module.py reads the names from here. */
@@ -17,8 +18,18 @@ const char *itable_sse(struct payload_regs *regs, const struct payload_env *env)
 const char *itable_avx(struct payload_regs *regs, const struct payload_env *env);
 const char *itable_avx512(struct payload_regs *regs, const struct payload_env *env);
 
+#define ONE_SINGLE 0x3f800000u
+
 static const uint32_t one_single[4]
-    __attribute__((aligned(16))) = {0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u};
+    __attribute__((aligned(16))) = {ONE_SINGLE, ONE_SINGLE, ONE_SINGLE, ONE_SINGLE};
+
+/* What every memory operand of the table addresses, through ESI (RSI in
+ * long mode), which the generator gives no form (tools/bblib/itable.py,
+ * BASE and MEMORY_BYTES), at its middle, so that operands below and
+ * above it take one-byte displacements: 1.0 singles, as in the vector
+ * registers, filled again before each payload, 64-byte aligned for the
+ * widest aligned access (a zmm). */
+static uint32_t itable_memory[4096 / sizeof(uint32_t)] __attribute__((aligned(64)));
 
 /* Each statement names one register: the C compiler may not touch these
  * (-mgeneral-regs-only), so nothing between here and the window does. */
@@ -50,6 +61,10 @@ static void start(struct payload_regs *regs)
     for (unsigned i = 0; i < PAYLOAD_REGS; i++) {
         regs->r[i] = 1;
     }
+    for (unsigned i = 0; i < sizeof itable_memory / sizeof itable_memory[0]; i++) {
+        itable_memory[i] = ONE_SINGLE;
+    }
+    regs->r[REG_ESI] = (uintptr_t)itable_memory + sizeof itable_memory / 2;
     __asm__ volatile("fninit\n\tfld1\n\tfld1\n\tfld1\n\tfld1\n\tfld1\n\tfld1\n\tfld1\n\tfld1");
     if ((xcr0_enabled() & XSAVE_AVX_STATE) == XSAVE_AVX_STATE) {
         __asm__ volatile("vzeroupper");

@@ -113,6 +113,30 @@ def test_declared_counts_are_the_source_lines():
     assert not wrong, "payloads whose counts are not their source's: %s" % wrong[:5]
 
 
+def test_memory_forms_address_the_prepared_buffer():
+    """Each register-or-memory form is generated a second time with memory
+    there, throughput only, at the base the set-ups point into their
+    buffer; copies that write memory write apart; x87 arithmetic with memory
+    chains through st(0); a bit offset into memory is skipped."""
+    gen = _generated(64)
+    by = {f["form"]: f for f in gen.forms}
+    payloads = {p.name: p for p in gen.payloads}
+    for form in ("ADD r32, m32", "ADD m32, r32", "VADDPS zmm, zmm, m512", "PADDD xmm, m128"):
+        f = by[form]
+        assert not f["skipped"] and f["throughput"] and not f["latency"] and \
+            f["latency_skipped"] == itable.MEMORY_LATENCY, f
+    stores = payloads[by["ADD m32, r32"]["throughput"]].lines
+    slots = [re.search(r"\[rsi([+-]\d+)?\]", line).group(1) or "0" for line in stores]
+    offsets = sorted({int(o) for o in slots})
+    assert len(offsets) == itable.COPIES and all(b - a >= 4 for a, b in zip(offsets, offsets[1:]))
+    assert max(abs(o) for o in offsets) < itable.MEMORY_BYTES // 2, offsets
+    assert by["FADD m32"]["latency"] and not by["FADD m32"]["throughput"], by["FADD m32"]
+    assert "bit offset into memory" in by["BT m32, r32"]["skipped"]
+    base_used = [line for p in gen.payloads for line in p.lines
+                 if re.search(r"\b[re]?si\b", re.sub(r"\[[^]]*\]", "", line))]
+    assert not base_used, "the base register given to a form: %s" % base_used[:3]
+
+
 def _manifest():
     return {"source": "test", "mode": 64, "links": 8, "loop": 16,
             "calibration": ["itcal", 1536],

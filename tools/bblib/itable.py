@@ -43,9 +43,32 @@ from . import files, module
 LINKS = 8
 COPIES = 12
 ROUNDS = 4
+# A memory form's copies are longer (a base and a displacement each): half
+# the rounds keep the table's modules within the kernel's 2 MiB.
+MEMORY_ROUNDS = 2
 LOOP = 16
 # The loop's counter, which no form is given.
 COUNTER = {64: "r15", 32: "ebp"}
+# The base of every memory operand, which no form is given either: the
+# kernel's set-ups point it at the middle of a buffer of 1.0 singles
+# (MEMORY_BYTES, bench/x86/module_setups.c, the ESI slot of struct
+# payload_regs).
+BASE = {64: "rsi", 32: "esi"}
+MEMORY_BYTES = 4096
+
+
+def memory_slots(kind):
+    """Offsets from the base for operands of a memory kind, 0 first: as far
+    apart as the operand is wide (16 bytes at least), so that copies that
+    write memory are independent, and alternately below and above the
+    base, so that most take a one-byte displacement."""
+    step = max(16, int(kind[1:] or 0) // 8)
+    out = [0]
+    n = 1
+    while len(out) < 16:
+        out += [-n * step, n * step]
+        n += 1
+    return [o for o in out if -MEMORY_BYTES // 2 <= o <= MEMORY_BYTES // 2 - step]
 # Where no cycle event counts, TSC ticks become cycles by a dependent ADD
 # chain of this many links, unrolled (no loop beside it), which the
 # generator adds to every table: CALIBRATION's payload.
@@ -100,7 +123,10 @@ SYSTEM = {"CPUID", "RDTSC", "RDTSCP", "RDPMC", "RDMSR", "WRMSR", "IN", "INSB", "
           "INCSSPQ", "LFENCE", "MFENCE", "SFENCE", "FNOP", "FSETPM", "FNENI", "FENI",
           "FNDISI", "FDISI", "LOCK", "REP", "REPE", "REPNE", "REPZ", "REPNZ", "XACQUIRE",
           "XRELEASE", "BND", "NOP", "PAUSE", "SWAPGS", "SKINIT", "INVLPGA", "GETSEC", "PTWRITE",
-          "PCONFIG", "WBNOINVD", "CLZERO"}
+          "PCONFIG", "WBNOINVD", "CLZERO", "LDS", "LES", "LFS", "LGS", "LSS", "FXSAVE",
+          "FXSAVE64", "FXRSTOR", "FXRSTOR64", "XSAVE", "XSAVE64", "XSAVEC", "XSAVEC64",
+          "XSAVEOPT", "XSAVEOPT64", "XSAVES", "XSAVES64", "XRSTOR", "XRSTOR64", "XRSTORS",
+          "XRSTORS64"}
 IMPLICIT = {"MUL", "DIV", "IDIV", "CBW", "CWDE", "CDQE", "CWD", "CDQ", "CQO", "AAA", "AAS",
             "AAD", "AAM", "DAA", "DAS", "LAHF", "SAHF", "XLAT", "XLATB", "CMPXCHG",
             "CMPXCHG8B", "CMPXCHG16B", "MOVSB", "MOVSW", "MOVSD", "MOVSQ", "CMPSB", "CMPSW",
@@ -124,6 +150,12 @@ WHY = {"MUL": "writes EDX:EAX implicitly", "DIV": "divide: its latency depends o
        "FYL2X": "pushes or pops the x87 stack", "FYL2XP1": "pushes or pops the x87 stack",
        "FSINCOS": "pushes or pops the x87 stack", "FXTRACT": "pushes or pops the x87 stack",
        "FINCSTP": "moves the x87 stack top", "FDECSTP": "moves the x87 stack top"}
+# Whose register operand is a destination address, not a value (Intel SDM
+# vol. 2, MOVDIR64B, ENQCMD).
+ADDRESS_REGISTER = {"MOVDIR64B", "ENQCMD", "ENQCMDS"}
+# Bit-string instructions (Intel SDM vol. 2, BT: a register bit offset
+# selects a bit anywhere from -2^31 to 2^31 - 1 bits of the memory operand).
+BIT_STRING = {"BT", "BTC", "BTR", "BTS"}
 # x87 forms that push or pop: the stack the set-up fills would overflow or empty.
 X87_STACK = re.compile(r"^F(I?LD|BLD|.*P|FREE|FREEP)$")
 # x87 forms without operands act on ST(0) (and ST(1)); they chain through ST(0).
@@ -137,6 +169,15 @@ FLAGS_ONLY = {"CMP", "TEST", "BT", "PTEST", "VPTEST", "VTESTPS", "VTESTPD", "COM
 # Forms whose register result comes from the flags or an immediate alone:
 # no register chain runs through them.
 NO_REGISTER_SOURCE = {"SETcc", "MOV"}
+# x87 arithmetic with a memory operand: ST(0) <- ST(0) op m (Intel SDM
+# vol. 2, FADD, FSUB, FSUBR, FMUL, FDIV, FDIVR and their FI forms).
+X87_MEMORY_ARITHMETIC = {"FADD", "FSUB", "FSUBR", "FMUL", "FDIV", "FDIVR", "FIADD", "FISUB",
+                         "FISUBR", "FIMUL", "FIDIV", "FIDIVR"}
+# Why a memory form has no latency payload: the register form's chain runs
+# through registers, and one through memory would need the operands' read
+# and write roles, which insns.dat does not give.
+MEMORY_LATENCY = ("a memory form: only its throughput is measured (a chain through memory "
+                  "needs read and write roles, which insns.dat does not give)")
 # Forms that read the carry flag and write it: their copies chain through it.
 CARRY_CHAIN = {"ADC", "SBB", "RCL", "RCR", "ADCX", "ADOX"}
 # Whose latency depends on the values: measured with the set-up's 1.0.
@@ -183,6 +224,8 @@ BY_MNEMONIC = {
     "FCMOVNB": ("NEEDS_CMOV", None), "FCMOVNE": ("NEEDS_CMOV", None),
     "FCMOVNBE": ("NEEDS_CMOV", None), "FCMOVNU": ("NEEDS_CMOV", None),
     "FCOMI": ("NEEDS_CMOV", None), "FUCOMI": ("NEEDS_CMOV", None),
+    "CLFLUSHOPT": (None, "clflushopt"), "CLWB": (None, "clwb"), "CLDEMOTE": (None, "cldemote"),
+    "MOVDIRI": (None, "movdiri"),
 }
 _AES = re.compile(r"^V?AES")
 _MASK_SUFFIX = {"W": None, "B": "avx512dq", "D": "avx512bw", "Q": "avx512bw"}
@@ -204,7 +247,8 @@ IMMEDIATE = {"imm", "imm8", "imm16", "imm32", "imm64", "sbyteword", "sbytedword"
 
 def operand_kind(op):
     """(kind, None) or (None, why it is not generated). Kinds: r8..r64, mm,
-    xmm, ymm, zmm, k, st0, sti, imm, one (the constant 1), or a fixed
+    xmm, ymm, zmm, k, st0, sti, imm, one (the constant 1), m8..m512 (memory of
+    that size) and m (of the size its register operands give), or a fixed
     register name."""
     base = op.split("|")[0].rstrip("*")
     if base in GPR:
@@ -226,8 +270,14 @@ def operand_kind(op):
             return kind, None
     if base.startswith("kreg") or base.startswith("krm"):
         return "k", None
-    if base.startswith("mem") or base[1:4] == "mem" or base == "mem_offs":
-        return None, "memory operand (only register forms are generated)"
+    if base == "mem_offs":
+        return None, "an absolute memory offset (the accumulator's MOV)"
+    if base[1:4] == "mem":
+        return None, "a vector-indexed memory operand (gather or scatter)"
+    if any(d in ("far", "near") for d in op.split("|")[1:]):
+        return None, "a far or near pointer in memory"
+    if base.startswith("mem"):
+        return "m" + base[3:], None
     if base.startswith("tmm"):
         return None, "AMX tile register operand"
     return None, "system register operand (%s)" % base
@@ -235,7 +285,24 @@ def operand_kind(op):
 
 # The register file of each kind: a chain runs within one.
 FILE = {"r8": "gpr", "r16": "gpr", "r32": "gpr", "r64": "gpr", "mm": "mm", "xmm": "vec",
-        "ymm": "vec", "zmm": "vec", "k": "k", "st0": "x87", "sti": "x87"}
+        "ymm": "vec", "zmm": "vec", "k": "k", "st0": "x87", "sti": "x87",
+        **{"m%s" % b: "mem" for b in ("", 8, 16, 32, 64, 80, 128, 256, 512)}}
+# Memory operand sizes as NASM writes them.
+SIZE_WORD = {"8": "byte", "16": "word", "32": "dword", "64": "qword", "80": "tword",
+             "128": "oword", "256": "yword", "512": "zword"}
+# The size a register operand gives a memory operand of no size of its own.
+REGISTER_BITS = {"r8": 8, "r16": 16, "r32": 32, "r64": 64, "mm": 64, "xmm": 128, "ymm": 256,
+                 "zmm": 512}
+
+
+def is_memory(kind):
+    return kind is not None and FILE.get(kind) == "mem"
+
+
+# insns.dat's register-or-memory operands and the memory operand of each:
+# a form with one is generated a second time with memory there.
+_RM = re.compile(r"^(rm|mmxrm|xmmrm|ymmrm|zmmrm|krm)(\d*)$")
+_RM_BITS = {"mmxrm": "64", "xmmrm": "128", "ymmrm": "256", "zmmrm": "512"}
 _NAMES_64 = ["rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp"] + ["r%d" % i for i in range(8, 16)]
 _NAMES_32 = ["eax", "ebx", "ecx", "edx", "esi", "edi", "ebp"]
 _LOW8 = {"rax": "al", "rbx": "bl", "rcx": "cl", "rdx": "dl", "rsi": "sil", "rdi": "dil",
@@ -258,22 +325,27 @@ class Registers:
 
     def __init__(self, mode, evex):
         self.mode = mode
-        gprs = [r for r in (_NAMES_64 if mode == 64 else _NAMES_32) if r != COUNTER[mode]]
+        gprs = [r for r in (_NAMES_64 if mode == 64 else _NAMES_32)
+                if r not in (COUNTER[mode], BASE[mode])]
         vectors = 32 if mode == 64 and evex else (16 if mode == 64 else 8)
         self.pool = {"gpr": gprs, "vec": list(range(vectors)), "mm": list(range(8)),
                      "k": list(range(1, 8)), "x87": list(range(1, 8))}
 
     def free(self, file, kind, taken):
-        """The registers of file usable for kind, those in taken left out."""
-        regs = self.pool[file]
+        """The registers of file usable for kind, those in taken left out;
+        for memory, the offsets from the base."""
+        regs = memory_slots(kind) if file == "mem" else self.pool[file]
         if kind == "r8" and self.mode == 32:
             regs = regs[:4]  # AL..DL: AH..BH are other registers
         return [r for r in regs if r not in taken]
 
 
-def name_of(kind, reg):
+def name_of(kind, reg, mode=64):
     if FILE[kind] == "gpr":
         return gpr_name(reg, kind)
+    if FILE[kind] == "mem":
+        where = "[%s%+d]" % (BASE[mode], reg) if reg else "[%s]" % BASE[mode]
+        return "%s %s" % (SIZE_WORD[kind[1:]], where) if kind[1:] else where
     return {"mm": "mm%d", "xmm": "xmm%d", "ymm": "ymm%d", "zmm": "zmm%d", "k": "k%d",
             "sti": "st%d", "st0": "st%d"}[kind] % reg
 
@@ -290,8 +362,11 @@ def _fixed_reg(name, mode):
 def form_text(form, kinds):
     """The form as the table writes it: IMUL r32, r32; VPADDD zmm, zmm, zmm."""
     shown = []
+    sized = [REGISTER_BITS[k] for k in kinds if k in REGISTER_BITS]
     for op, kind in zip(form.operands, kinds):
-        if kind is None:
+        if kind == "m":
+            shown.append("m%s" % (sized[0] if sized else ""))
+        elif kind is None:
             base = op.split("|")[0].rstrip("*")
             shown.append("m" + re.sub(r"\D", "", base) if "mem" in base else base)
         elif kind == "imm":
@@ -461,6 +536,12 @@ def _skip_reason(form, mode, kinds):
         return "FOP TO st(i) is the form FOP st(i), st(0)"
     if m in IMPLICIT:
         return WHY.get(m, "implicit operands")
+    if m in ADDRESS_REGISTER:
+        return "its register operand is a memory address"
+    if m in BIT_STRING and any(is_memory(k) for k in kinds) and \
+            any(k and FILE.get(k) == "gpr" for k in kinds):
+        return ("a register bit offset into memory: it addresses up to 2^31 bits beyond the "
+                "operand")
     if m in ("MUL", "IMUL") and len(form.operands) == 1:
         return "writes EDX:EAX implicitly"
     if any(k is not None and k.startswith("=") and k[1:] in ("al", "ax", "eax", "rax")
@@ -484,6 +565,23 @@ def _loop_only():
     return Payload(LOOP_ONLY, "the loop alone", "loop", [], [], None, "itable_x87", None)
 
 
+def memory_variant(form):
+    """The form with its register-or-memory operand as memory (ADD reg32,
+    rm32 -> ADD reg32, mem32), or None where it has none."""
+    for i, op in enumerate(form.operands):
+        base, _, decorations = op.partition("|")
+        m = _RM.match(base.rstrip("*"))
+        if not m:
+            continue
+        bits = m.group(2) or _RM_BITS.get(m.group(1))
+        if not bits:
+            return None
+        ops = list(form.operands)
+        ops[i] = "mem" + bits + ("|" + decorations if decorations else "")
+        return form._replace(operands=ops)
+    return None
+
+
 def generate(text, mode, include=None, refused=None):
     """Payloads for the forms of an insns.dat text in a mode (32 or 64).
     include: a predicate on a form's text to take only some (tests);
@@ -493,7 +591,8 @@ def generate(text, mode, include=None, refused=None):
     out = Generated()
     out.payloads += [_calibration(), _loop_only()]
     seen = {}
-    for form in parse(text):
+    forms = parse(text)
+    for form in [f for form in forms for f in (form, memory_variant(form)) if f]:
         kinds, why = _plan(form, mode)
         text_ = form_text(form, kinds)
         if include and not include(text_):
@@ -584,7 +683,7 @@ def _names(kinds, assign, mode, imm_bits=8):
         elif kind.startswith("="):
             names.append(kind[1:])
         else:
-            names.append(name_of(kind, assign[i]))
+            names.append(name_of(kind, assign[i], mode))
     return names
 
 
@@ -601,8 +700,9 @@ def _others(kinds, fixed, regs, skip, taken):
         free = regs.free(file, kind, taken[file] | fixed[file])
         if not free:
             return None
-        assign[i] = free[-1]
-        taken[file].add(free[-1])
+        # A memory source at the base itself: the shortest encoding.
+        assign[i] = free[0] if file == "mem" else free[-1]
+        taken[file].add(assign[i])
     return assign
 
 
@@ -612,6 +712,11 @@ def _latency_lines(form, kinds, regs, mode, encoding):
     if m in FLAGS_ONLY:
         return None, "writes only flags: no register result to chain through", None
     fixed = _fixed_taken(kinds, mode)
+    if any(is_memory(k) for k in kinds):
+        if m in X87_MEMORY_ARITHMETIC:
+            # ST(0) <- ST(0) op memory: a chain through ST(0).
+            return [_line(form, kinds, {0: 0}, mode)] * LINKS, None, None
+        return None, MEMORY_LATENCY, None
     if not kinds:
         if m in X87_VOID_CHAIN:
             return [m.lower()] * LINKS, None, None
@@ -718,7 +823,8 @@ def _throughput_lines(form, kinds, regs, mode):
     if out_kind in ("imm", "one") or out_kind.startswith("="):
         return None, "its first operand is not a register"
     out_file = FILE[out_kind]
-    if out_kind == "st0" or (out_file == "x87" and len(kinds) == 1):
+    if out_kind == "st0" or (out_file == "x87" and len(kinds) == 1) or \
+            (m in X87_MEMORY_ARITHMETIC and out_file == "mem"):
         return None, "every copy writes st(0): its throughput is its latency"
     taken = collections.defaultdict(set)
     # The sources: one register each, shared by every copy.
@@ -731,8 +837,9 @@ def _throughput_lines(form, kinds, regs, mode):
     dests = dests[:COPIES]
     if len(dests) < 2:
         return None, "not enough registers for independent copies"
+    rounds = MEMORY_ROUNDS if any(is_memory(k) for k in kinds) else ROUNDS
     return [_line(form, kinds, {**sources, 0: d}, mode)
-            for d in dests] * ROUNDS, None
+            for d in dests] * rounds, None
 
 
 # --- the NASM source -------------------------------------------------------------
