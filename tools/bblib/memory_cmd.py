@@ -54,7 +54,11 @@ def _measure(a):
         caches, source = memory.caches_of(target)
     points = memory.curve(target)
     if not points:
-        raise one_run.Refused("the run measured no point of the curve (see %s)" % a.out)
+        measured = any(b["results"] for b in target["benches"])
+        raise one_run.Refused(
+            "no point of the curve is in cycles: the run counted no cycle event and has no TSC "
+            "calibration (plain QEMU's TSC follows the host's clock: --counting counts cycles)"
+            if measured else "the run measured no point of the curve (see %s)" % a.out)
     found = memory.knees(points)
     agree = memory.agreement(found, caches)
     out = {"cpu": target["brand"].strip(), "vendor": target["vendor"],
