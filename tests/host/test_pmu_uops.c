@@ -44,10 +44,9 @@ static char err[PMU_ERR_LEN];
 
 static void init(const char *cpu_name)
 {
-    struct cpu_info cpu;
-    pmu_cpu_by_name(cpu_name, NULL, &cpu);
-    struct pmu_hw none = {0};
-    pmu_init(&pmu, &cpu, &none, NULL);
+    if (!pmu_init_synthetic(&pmu, cpu_name)) {
+        CHECK(false, "synthetic CPU %s exists", cpu_name);
+    }
 }
 
 static void check_core(const struct expected *e)
