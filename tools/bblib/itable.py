@@ -340,7 +340,7 @@ class Registers:
         return [r for r in regs if r not in taken]
 
 
-def name_of(kind, reg, mode=64):
+def name_of(kind, reg, mode):
     if FILE[kind] == "gpr":
         return gpr_name(reg, kind)
     if FILE[kind] == "mem":

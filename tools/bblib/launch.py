@@ -316,7 +316,7 @@ class _BochsScreen:
                 self.fd = None
             return
         if self.fd is None:
-            m = self.SAID.search(os.pread(err.fileno(), 4096, 0))
+            m = self.SAID.search(os.pread(err.fileno(), 1 << 16, 0))
             if not m:
                 return
             self.fd = os.open(m.group(1), os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
