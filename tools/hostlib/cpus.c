@@ -3,7 +3,6 @@
 #include "tools/hostlib/cpus.h"
 
 #include "lib/kstring.h"
-#include "pmu/pmu.h"
 #include "pmu/x86/events_pfm.h"
 
 struct synthetic_cpu {
@@ -248,15 +247,4 @@ bool pmu_cpu_by_name(const char *name, const struct pmu_cpu_opts *opts, struct c
         return true;
     }
     return table_cpu_named(name, opts, cpu);
-}
-
-bool pmu_init_synthetic(struct pmu *pmu, const char *name)
-{
-    struct cpu_info cpu;
-    if (!pmu_cpu_by_name(name, NULL, &cpu)) {
-        return false;
-    }
-    struct pmu_hw none = {0};
-    pmu_init(pmu, &cpu, &none, NULL);
-    return true;
 }

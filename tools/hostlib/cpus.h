@@ -34,10 +34,4 @@ bool pmu_cpu_by_name(const char *name, const struct pmu_cpu_opts *opts, struct c
  * last, so a loop from 0 lists them all. */
 const char *pmu_cpu_name(unsigned i);
 
-struct pmu; /* pmu/pmu.h */
-
-/* pmu_init() on the synthetic CPU of that name with no hardware behind it:
- * enough to plan and encode event lists. Returns false for an unknown name. */
-bool pmu_init_synthetic(struct pmu *pmu, const char *name);
-
 #endif
