@@ -110,15 +110,17 @@ def check_uops():
 def check_bochs_avx512():
     """AVX-512 under an emulator: QEMU 7.2's TCG has none, Bochs's Ice Lake
     model has AVX-512 and K masks, and its TSC counts instructions. Every
-    zmm and mask payload the model has measures exactly its instruction
-    count; only what Ice Lake lacks (AVX512-FP16, AVX512-BF16) is skipped."""
+    zmm, mask and {evex} (EVEX-encoded xmm) payload the model has measures
+    exactly its instruction count; only what Ice Lake lacks (AVX512-FP16,
+    AVX512-BF16) is skipped."""
     if not shutil.which("bochs"):
         bc.skip("itable under Bochs: bochs is not installed")
         return
     target = "Bochs corei7_icelake_u, AVX-512 itable"
     out = os.path.join(bc.BUILD, "itable-bochs-avx512")
     code, said = run_itable(out, "--bochs", "corei7_icelake_u", "--long-mode", "--forms",
-                            "*zmm*", "--forms", "K*", "--append", "reps=1 warmup=0 unroll=1",
+                            "*zmm*", "--forms", "K*", "--forms", "{evex}*", "--append",
+                            "reps=1 warmup=0 unroll=1",
                             "--timeout", "600")
     if not bc.report(code == 0, "%s: the run and its table (%s)" % (target, said.strip()[-300:])):
         return

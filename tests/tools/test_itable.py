@@ -113,6 +113,25 @@ def test_declared_counts_are_the_source_lines():
     assert not wrong, "payloads whose counts are not their source's: %s" % wrong[:5]
 
 
+def test_each_form_has_its_own_name_and_encoding():
+    """A form's name is the table's key (the CSV and markdown have one line a
+    form): the EVEX encoding of an instruction VEX also encodes is named with
+    NASM's {evex} prefix, and its payloads carry the prefix, since NASM
+    otherwise encodes xmm0-15 with VEX."""
+    gen = _generated(64)
+    names = [f["form"] for f in gen.forms]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    assert not twice, "forms named twice: %s" % twice[:5]
+    by = {f["form"]: f for f in gen.forms}
+    vex, evex = by["VADDSD xmm, xmm, xmm"], by["{evex} VADDSD xmm, xmm, xmm"]
+    assert (vex["encoding"], evex["encoding"]) == ("vex", "evex"), (vex, evex)
+    payloads = {p.name: p for p in gen.payloads}
+    assert all(line.startswith("{evex} vaddsd ") for line in payloads[evex["latency"]].lines)
+    assert not any("{evex}" in line for line in payloads[vex["latency"]].lines)
+    assert "EVEX form of xmm or ymm" in by["{evex} VPADDD ymm, ymm, ymm"]["skipped"]
+    assert not by["VPADDD ymm, ymm, ymm"]["skipped"]
+
+
 def test_memory_forms_address_the_prepared_buffer():
     """Each register-or-memory form is generated a second time with memory
     there, throughput only, at the base the set-ups point into their

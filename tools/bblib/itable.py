@@ -491,12 +491,18 @@ class Generated:
         self.helpers = {}
 
 
+# NASM's prefix for the EVEX encoding of an instruction VEX also encodes.
+EVEX_PREFIX = "{evex} "
+
+
 def _line(form, kinds, assign, mode):
     """One instruction of the form: conditional mnemonics (CMOVcc, SETcc)
     take the condition Z."""
     mnemonic = form.mnemonic[:-2] + "Z" if form.mnemonic.endswith("cc") else form.mnemonic
     names = _names(kinds, assign, mode, _imm_bits(form.code))
-    return ("%s %s" % (mnemonic, ", ".join(names))).lower() if names else mnemonic.lower()
+    line = ("%s %s" % (mnemonic, ", ".join(names))).lower() if names else mnemonic.lower()
+    # Without the prefix NASM encodes xmm0-15 with VEX where it can.
+    return EVEX_PREFIX + line if _encoding(form) == "evex" else line
 
 
 def _plan(form, mode):
@@ -591,13 +597,16 @@ def generate(text, mode, include=None, refused=None):
     out = Generated()
     out.payloads += [_calibration(), _loop_only()]
     seen = {}
-    forms = parse(text)
-    for form in [f for form in forms for f in (form, memory_variant(form)) if f]:
+    planned = []
+    for form in [f for form in parse(text) for f in (form, memory_variant(form)) if f]:
         kinds, why = _plan(form, mode)
-        text_ = form_text(form, kinds)
+        planned.append((form, kinds, why, form_text(form, kinds), _encoding(form)))
+    vex_texts = {text_ for _, _, _, text_, encoding in planned if encoding != "evex"}
+    for form, kinds, why, text_, encoding in planned:
+        if encoding == "evex" and text_ in vex_texts:
+            text_ = EVEX_PREFIX + text_  # one name for each of the two encodings
         if include and not include(text_):
             continue
-        encoding = _encoding(form)
         key = (text_, encoding)
         if key in seen:
             continue
