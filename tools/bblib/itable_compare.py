@@ -4,12 +4,14 @@ figures as a CSV with the columns mnemonic, operands (uops.info's notation,
 form agrees in latency within 0.1 cycle and in throughput within 10 %;
 each disagreement is listed with what explains it where the generator
 knows (a helper's latency taken off, a value-dependent divide, copies
-bound by their own chain, the carry flag), else as unexplained.
+bound by their own chain, the carry flag, the published figures of one
+operation's forms disagreeing, the CPU's least vector latency), else as
+unexplained.
 """
 
 import csv
 
-from . import report
+from . import itable, report
 
 LATENCY_TOLERANCE = 0.1  # cycles
 THROUGHPUT_TOLERANCE = 0.10  # of the published figure
@@ -19,6 +21,9 @@ KINDS = {"r8": "R8l", "r16": "R16", "r32": "R32", "r64": "R64", "mm": "MM", "xmm
          "ymm": "YMM", "zmm": "ZMM", "k": "K", "i8": "I8", "i16": "I16", "i32": "I32",
          "i64": "I64", "1": "1", "cl": "CL", "xmm0": "XMM0", "st(0)": "ST(0)",
          "st(i)": "ST(i)"}
+
+
+VECTOR_KINDS = ("MM", "XMM", "YMM", "ZMM")
 
 
 def _number(text):
@@ -44,11 +49,23 @@ def load(path):
     return out
 
 
+def _parts(form):
+    """(MNEMONIC, [operand kinds in uops.info's notation, None where it has
+    none]) of a form of ours. uops.info's CSV names no encoding, so an {evex}
+    form meets its VEX twin's figures too."""
+    mnemonic, _, operands = form.removeprefix(itable.EVEX_PREFIX).partition(" ")
+    return mnemonic, [KINDS.get(k.strip()) for k in operands.split(",")] if operands else []
+
+
+def _vector_result(form):
+    kinds = _parts(form)[1]
+    return bool(kinds) and kinds[0] in VECTOR_KINDS
+
+
 def keys_of(form):
     """The published keys a form of ours may have, best first: its own, then
     the masked form of an EVEX instruction (a mask of all ones costs the same)."""
-    mnemonic, _, operands = form.partition(" ")
-    kinds = [KINDS.get(k.strip()) for k in operands.split(",")] if operands else []
+    mnemonic, kinds = _parts(form)
     if None in kinds:
         return []
     names = [mnemonic[:-2] + cc for cc in ("Z", "E")] if mnemonic.endswith("cc") else [mnemonic]
@@ -58,27 +75,62 @@ def keys_of(form):
     return keys
 
 
-def _vex_twin(form):
-    """The published key of a legacy SSE form's VEX twin: PMAXSD xmm, xmm ->
-    VPMAXSD XMM, XMM, XMM."""
-    mnemonic, _, operands = form.partition(" ")
-    kinds = [k.strip() for k in operands.split(",")]
-    if len(kinds) < 2 or kinds[:2] != ["xmm", "xmm"]:
-        return None
-    return ("V" + mnemonic.upper(), ", ".join(["XMM"] + [KINDS.get(k, "?") for k in kinds]))
+def _operation(mnemonic, kinds):
+    """What forms of one operation share: the mnemonic without its VEX/EVEX V
+    and the operand kinds with the vector width, the mask and a VEX form's
+    separate destination left out, so PMAXSD XMM, XMM, VPMAXSD XMM, XMM, XMM
+    and VPMAXSD ZMM, K, ZMM, ZMM meet."""
+    kinds = ["VEC" if k in VECTOR_KINDS else k for k in kinds if k != "K"]
+    while kinds[:2] == ["VEC", "VEC"]:
+        kinds = kinds[1:]
+    name = mnemonic.upper()
+    return (name[1:] if name.startswith("V") else name, tuple(kinds))
 
 
-def _explain(row, kind, ours, theirs, form, published):
+def sibling_latencies(published):
+    """{operation: set of latencies} over every published form of it."""
+    out = {}
+    for (mnemonic, operands), figures in published.items():
+        key = _operation(mnemonic, [k.strip() for k in operands.split(",") if k.strip()])
+        out.setdefault(key, set()).update(f[0] for f in figures if f[0] is not None)
+    return out
+
+
+def _siblings_of(form, siblings):
+    return siblings.get(_operation(*_parts(form)), set())
+
+
+def vector_floor(rows, published):
+    """The least latency measured here of a form with a vector result and a
+    published latency (moves the renamer eliminates, 0 cycles there, left out),
+    and how many forms it is the least of; None without any."""
+    siblings = sibling_latencies(published)
+    measured = []
+    for row in rows:
+        if row["latency"] is None or not _vector_result(row["form"]):
+            continue
+        found = next((published[k] for k in keys_of(row["form"]) if k in published), [])
+        if any(f[0] for f in found) and 0 not in _siblings_of(row["form"], siblings):
+            measured.append(row["latency"])
+    return (min(measured), len(measured)) if measured else None
+
+
+def _explain(row, kind, ours, theirs, form, context):
     notes = " ".join(row.get("notes") or [])
-    mnemonic = row["form"].split()[0]
+    mnemonic = _parts(row["form"])[0]
     if kind == "latency" and theirs == 0:
         return ("a move the renamer eliminates: uops.info's chain costs 0 cycles; a chain that "
                 "alternates two registers here runs at about 0.4 a move")
-    twin = published.get(_vex_twin(row["form"])) if kind == "latency" else None
-    if twin and any(t[0] is not None and abs(t[0] - ours) <= LATENCY_TOLERANCE for t in twin):
-        return "uops.info gives its VEX form %.0f cycles, as here: the published figures differ " \
-               "between the two encodings of one operation" % ours
     if kind == "latency":
+        if any(abs(t - ours) <= LATENCY_TOLERANCE for t in
+               _siblings_of(row["form"], context["siblings"])):
+            return ("uops.info gives another width or encoding of this operation %.0f cycles, as "
+                    "here: the published figures differ between forms of one operation" % ours)
+        floor = context["vector_floor"]
+        if floor and abs(ours - floor[0]) <= LATENCY_TOLERANCE and theirs < floor[0] and \
+                _vector_result(row["form"]):
+            return ("no vector result here is ready in under %.0f cycles: the least of the %d "
+                    "vector forms with a published latency" % floor)
         if "helper" in notes:
             return ("ours takes off half of a helper's round trip; uops.info gives the slowest "
                     "operand-to-result path, the helper's own included")
@@ -105,6 +157,8 @@ def _explain(row, kind, ours, theirs, form, published):
 def compare(rows, published, forms):
     """The comparison of a CPU's rows: counts and every disagreement."""
     by_form = {f["form"]: f for f in forms}
+    context = {"siblings": sibling_latencies(published),
+               "vector_floor": vector_floor(rows, published)}
     out = {"compared_latency": 0, "agree_latency": 0, "compared_throughput": 0,
            "agree_throughput": 0, "unmatched": 0, "disagreements": []}
     for row in rows:
@@ -129,7 +183,7 @@ def compare(rows, published, forms):
             out["disagreements"].append({
                 "form": row["form"], "kind": kind, "ours": ours, "published": best,
                 "why": _explain(row, kind, ours, best, by_form.get(row["form"], {}),
-                                published)})
+                                context)})
     return out
 
 
