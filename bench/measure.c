@@ -128,6 +128,10 @@ const char *measure_pass(const struct payload *p, const struct pmu_plan *plan, u
         for (unsigned attempt = 0;; attempt++) {
             if (probe) {
                 probe->before(probe->ctx);
+                if (probe->cools) {
+                    run_window(cfg, pass, &a, regs, count);
+                    run_window(cfg, pass, &b, regs, count);
+                }
             }
             run_window(cfg, pass, &a, regs, count);
             for (unsigned i = 0; i < n; i++) {

@@ -4,6 +4,7 @@
 #ifndef BAREBENCH_MEASURE_H
 #define BAREBENCH_MEASURE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "bench/payload.h"
@@ -33,6 +34,11 @@ struct measure_probe {
     unsigned redo;                /* the kinds that redo a repetition */
     void *ctx;
     const char *const *names; /* of each kind */
+    /* Its reading may leave the caches cold (a system call under a
+     * hypervisor): each repetition runs its windows once unmeasured after
+     * it, so that the first timed window does not pay to refill what the
+     * second finds warm. */
+    bool cools;
 };
 
 struct measure_config {

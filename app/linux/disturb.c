@@ -79,7 +79,7 @@ static unsigned after(void *ctx)
 static const char *const names[MEASURE_DISTURB_KINDS] = {"context switch", "page fault",
                                                          "interrupt"};
 static const struct measure_probe ops = {start, before, after, SWITCHED | FAULTED | INTERRUPTED,
-                                         0,     names};
+                                         0,     names,  true};
 
 const struct measure_probe *hosted_disturb_probe(void)
 {

@@ -61,7 +61,7 @@ static unsigned after(void *ctx)
 
 static const char *const names[DISTURB_KINDS] = {"smi", "frequency", "throttling",
                                                  "pending interrupt"};
-static const struct measure_probe ops = {start, before, after, DISTURB_REDO, 0, names};
+static const struct measure_probe ops = {start, before, after, DISTURB_REDO, 0, names, false};
 
 const struct measure_probe *disturb_probe_init(const struct cpu_info *cpu, const struct pmu_hw *hw)
 {
