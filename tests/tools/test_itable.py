@@ -102,7 +102,7 @@ def test_declared_counts_are_the_source_lines():
                 if line.strip() and not line.strip().startswith(("BRANCHES", "FEATURE", "%$"))]
         branches = [line for line in code if line.strip().startswith("j")]
         declared = re.search(r"BRANCHES (\d+)", body)
-        if name == itable.CALIBRATION:
+        if name.startswith(itable.CALIBRATION):
             ok = int(insns) == len(code) and not branches and not declared
         else:
             loop = int(re.search(r"mov \w+, (\d+)", code[0]).group(1))
@@ -158,7 +158,7 @@ def test_memory_forms_address_the_prepared_buffer():
 
 def _manifest():
     return {"source": "test", "mode": 64, "links": 8, "loop": 16,
-            "calibration": ["itcal", 1536],
+            "calibration": {"payloads": ["itcal", "itcal1"], "links": 1536},
             "helpers": {"ith_vec_gpr": ["vec", "gpr"]},
             "forms": [
                 {"form": "IMUL r32, r32", "skipped": None, "latency": "l1", "throughput": "t1",
@@ -195,6 +195,33 @@ def test_table_arithmetic():
         by["IMUL r32, r32"]
     assert by["MOVD r32, xmm"]["latency"] == 4.0, "6 a link, helper 2: %s" % by["MOVD r32, xmm"]
     assert by["JMP r64"]["skipped"] == "control flow" and by["JMP r64"]["latency"] is None
+
+
+def test_the_clock_is_taken_from_the_chains_around_a_payload():
+    """The core's clock moves against the TSC during a run: a payload's
+    ticks are taken at the ratio interpolated between the calibration
+    chains before and after it in the run (2 ticks a cycle first, 4 last)."""
+    target = _target("cpu A", 2, 3, 0.5)
+    turn, benches = 16, target["benches"]
+    # Run order: itcal, l1, t1, l2, helper, itcal1; l1 at position 1 of 5.
+    benches[1] = _bench("l1", 8 * turn * 3 * 2.4)
+    benches.append(_bench("itcal1", 1536 * 4))
+    by = {r["form"]: r for r in itable_table.rows_of(target, _manifest())}
+    assert by["IMUL r32, r32"]["latency"] == 3.0, by["IMUL r32, r32"]
+    # Without chains, the run's own two-decimal record serves every payload.
+    target["benches"] = [b for b in benches if not b["name"].startswith("itcal")]
+    target["ticks_per_cycle"] = "2.40"
+    by = {r["form"]: r for r in itable_table.rows_of(target, _manifest())}
+    assert by["IMUL r32, r32"]["latency"] == 3.0, by["IMUL r32, r32"]
+
+
+def test_calibration_chains_run_throughout():
+    gen = _generated(64)
+    names = [p.name for p in gen.payloads]
+    chains = [i for i, p in enumerate(gen.payloads) if p.kind == "calibration"]
+    gaps = [b - a - 1 for a, b in zip(chains, chains[1:])]
+    assert chains[0] == 0 and chains[-1] == len(names) - 1, (chains[:3], chains[-3:])
+    assert max(gaps) == itable.CALIBRATE_EVERY and len(set(names)) == len(names), gaps[:5]
 
 
 def _count(name, event, median, unmodelled=None):

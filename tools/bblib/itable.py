@@ -71,9 +71,14 @@ def memory_slots(kind):
     return [o for o in out if -MEMORY_BYTES // 2 <= o <= MEMORY_BYTES // 2 - step]
 # Where no cycle event counts, TSC ticks become cycles by a dependent ADD
 # chain of this many links, unrolled (no loop beside it), which the
-# generator adds to every table: CALIBRATION's payload.
-CALIBRATION_LINKS = 1536
+# generator adds to every table: CALIBRATION's payloads. The core's clock
+# moves against the TSC during a run (by 6 % within one hosted run on a
+# hypervisor), so the chain runs again after every CALIBRATE_EVERY
+# payloads, and each payload's ticks are taken at the clock of the chains
+# around it (itable_table.py).
+CALIBRATION_LINKS = 384
 CALIBRATION = "itcal"
+CALIBRATE_EVERY = 64
 # The loop alone (its turns with no body): what each event counts for the
 # loop, taken off a form's counts per instruction (itable_table.py), as
 # uops.info and nanoBench take off an empty measurement.
@@ -560,11 +565,24 @@ def _skip_reason(form, mode, kinds):
     return None
 
 
-def _calibration():
+def _calibration(index):
+    """The index-th calibration chain: itcal, itcal1, itcal2, ..."""
     a, b = _NAMES_32[0], _NAMES_32[1]
     lines = ["add %s, %s" % ((a, b) if n % 2 == 0 else (b, a)) for n in range(CALIBRATION_LINKS)]
-    return Payload(CALIBRATION, "ADD r32, r32", "calibration", lines, [], None, "itable_x87",
-                   None)
+    return Payload(CALIBRATION + ("%d" % index if index else ""), "ADD r32, r32", "calibration",
+                   lines, [], None, "itable_x87", None)
+
+
+def _calibrated(payloads):
+    """The payloads with a calibration chain first, after every
+    CALIBRATE_EVERY of them, and last."""
+    out, chains = [_calibration(0)], 1
+    for i, p in enumerate(payloads, 1):
+        out.append(p)
+        if i % CALIBRATE_EVERY == 0 or i == len(payloads):
+            out.append(_calibration(chains))
+            chains += 1
+    return out
 
 
 def _loop_only():
@@ -595,7 +613,7 @@ def generate(text, mode, include=None, refused=None):
     finds them), skipped with that reason."""
     refused = refused or {}
     out = Generated()
-    out.payloads += [_calibration(), _loop_only()]
+    out.payloads.append(_loop_only())
     seen = {}
     planned = []
     for form in [f for form in parse(text) for f in (form, memory_variant(form)) if f]:
@@ -627,6 +645,7 @@ def generate(text, mode, include=None, refused=None):
             continue
         entry["features"] = (needs, feature)
         _emit(out, form, kinds, text_, needs, feature, mode, encoding, entry)
+    out.payloads = _calibrated(out.payloads)
     return out
 
 
@@ -953,7 +972,10 @@ def build_modules(insns_dat, mode, out_dir, nasm_version, include=None):
         paths.append(path)
     files.write(os.path.join(out_dir, "itable.asm"), source.encode("ascii"))
     manifest = {"source": "NASM %s insns.dat" % nasm_version, "mode": mode, "links": LINKS,
-                "loop": LOOP, "calibration": [CALIBRATION, CALIBRATION_LINKS],
+                "loop": LOOP,
+                "calibration": {"payloads": [p.name for p in gen.payloads
+                                             if p.kind == "calibration"],
+                                "links": CALIBRATION_LINKS},
                 "loop_only": LOOP_ONLY,
                 "forms": gen.forms, "helpers": {k: list(v) for k, v in gen.helpers.items()}}
     files.write(os.path.join(out_dir, "itable-forms.json"),

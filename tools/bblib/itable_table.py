@@ -4,9 +4,9 @@ measured the itable modules and the forms file (itable-forms.json) that
 tools/bblib/itable.py wrote beside them (docs/itable.md).
 
 Cycles are a cycle event's count where the PMU gives one, else TSC ticks
-divided by ticks per cycle, which the table's own unrolled chain of
-dependent ADDs gives (one cycle each, as the kernel's calibration assumes).
-Every payload is a loop of LOOP turns (the
+divided by ticks per cycle, which the table's own unrolled chains of
+dependent ADDs give (one cycle each, as the kernel's calibration assumes),
+run every few payloads. Every payload is a loop of LOOP turns (the
 manifest's "loop"). A latency payload's turn is LINKS links of a chain, so
 its cycles per iteration divided by LOOP x LINKS are the latency; a chain
 closed by a helper has LINKS / 2 links of the form and the helper a turn,
@@ -45,18 +45,33 @@ def _ticks(bench):
     return next((Decimal(r["median"]) for r in bench["results"] if r["unit"] == "ticks"), None)
 
 
-def _per_cycle(target, benches, manifest):
-    """TSC ticks per cycle: from the table's own unrolled chain of dependent
-    ADDs (one cycle each on every core the kernel calibrates with,
-    results.CALIBRATED; its thousand links resolve the ratio to far more
-    digits than the run's two-decimal record), else from the run's record."""
-    name, links = manifest["calibration"]
-    bench = benches.get(name)
-    ticks = _ticks(bench) if bench and not _absent(bench) else None
-    if ticks:
-        return ticks / links
-    per_cycle = results.per_cycle_of(target)
-    return Decimal(per_cycle) if per_cycle else None
+def _clock(target, manifest):
+    """{benchmark name: TSC ticks per cycle} for every benchmark of the run.
+    The table's own unrolled chains of dependent ADDs (one cycle each on
+    every core the kernel calibrates with, results.CALIBRATED; their
+    hundreds of links resolve the ratio to far more digits than the run's
+    two-decimal record) run first, every few payloads and last: a
+    benchmark's ratio is interpolated between the chains before and after
+    it in the run's order, since the core's clock moves against the TSC.
+    Without a chain, the run's record serves every benchmark."""
+    chains = set(manifest["calibration"]["payloads"])
+    links = manifest["calibration"]["links"]
+    order = target["benches"]
+    known = []  # (position in the run, ticks per cycle)
+    for i, b in enumerate(order):
+        ticks = _ticks(b) if b["name"] in chains and not _absent(b) else None
+        if ticks:
+            known.append((i, ticks / links))
+    if not known:
+        per_cycle = results.per_cycle_of(target)
+        return {b["name"]: Decimal(per_cycle) if per_cycle else None for b in order}
+    out, k = {}, 0
+    for i, b in enumerate(order):
+        while k + 1 < len(known) and known[k + 1][0] <= i:
+            k += 1
+        (i0, r0), (i1, r1) = known[k], known[min(k + 1, len(known) - 1)]
+        out[b["name"]] = r0 if i <= i0 or i1 == i0 else r0 + (r1 - r0) * (i - i0) / (i1 - i0)
+    return out
 
 
 def _cycles(bench, per_cycle):
@@ -122,13 +137,13 @@ def rows_of(target, manifest):
     benches = {b["name"]: b for b in target["benches"]}
     turns = manifest["loop"]
     links = manifest["links"] * turns
-    per_cycle = _per_cycle(target, benches, manifest)
+    clock = _clock(target, manifest)
     loop = benches.get(manifest.get("loop_only"))
     loop = None if _absent(loop) else loop
     helper_latency = {}
     for name in manifest["helpers"]:
         b = benches.get(name)
-        cycles = _cycles(b, per_cycle) if b and not _absent(b) else None
+        cycles = _cycles(b, clock[name]) if b and not _absent(b) else None
         helper_latency[name] = None if cycles is None else cycles / links
     out = []
     for form in manifest["forms"]:
@@ -140,7 +155,7 @@ def rows_of(target, manifest):
         why = []
         lat = benches.get(form["latency"]) if form["latency"] else None
         if form["latency"] and not _absent(lat):
-            cycles = _cycles(lat, per_cycle)
+            cycles = _cycles(lat, clock[lat["name"]])
             if form.get("helper"):
                 helper = helper_latency.get(form["helper"])
                 if cycles is not None and helper is not None:
@@ -157,7 +172,7 @@ def rows_of(target, manifest):
             row["notes"].append("latency: %s" % form.get("latency_skipped"))
         tp = benches.get(form["throughput"]) if form["throughput"] else None
         if form["throughput"] and not _absent(tp):
-            cycles = _cycles(tp, per_cycle)
+            cycles = _cycles(tp, clock[tp["name"]])
             if cycles is not None:
                 row["throughput"] = _round(cycles / (form["copies"] * turns))
                 # More instructions than the chain, and no helper among them.
