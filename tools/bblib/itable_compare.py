@@ -100,11 +100,11 @@ def _siblings_of(form, siblings):
     return siblings.get(_operation(*_parts(form)), set())
 
 
-def vector_floor(rows, published):
+def vector_floor(rows, published, siblings):
     """The least latency measured here of a form with a vector result and a
     published latency (moves the renamer eliminates, 0 cycles there, left out),
-    and how many forms it is the least of; None without any."""
-    siblings = sibling_latencies(published)
+    and how many forms it is the least of; None without any. siblings:
+    sibling_latencies(published)."""
     measured = []
     for row in rows:
         if row["latency"] is None or not _vector_result(row["form"]):
@@ -157,8 +157,8 @@ def _explain(row, kind, ours, theirs, form, context):
 def compare(rows, published, forms):
     """The comparison of a CPU's rows: counts and every disagreement."""
     by_form = {f["form"]: f for f in forms}
-    context = {"siblings": sibling_latencies(published),
-               "vector_floor": vector_floor(rows, published)}
+    siblings = sibling_latencies(published)
+    context = {"siblings": siblings, "vector_floor": vector_floor(rows, published, siblings)}
     out = {"compared_latency": 0, "agree_latency": 0, "compared_throughput": 0,
            "agree_throughput": 0, "unmatched": 0, "disagreements": []}
     for row in rows:
